@@ -1,0 +1,47 @@
+/**
+ * `npm test`: every check of the project, in order, with progress and a closing tally.
+ *
+ * Each step is an npm script so that it can also be run alone. A failing step does not stop the
+ * later ones (a red type check should not hide a red conformance run), but the exit code is
+ * non-zero when any step failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+interface Step {
+  script: string;
+  what: string;
+}
+
+const STEPS: readonly Step[] = [
+  { script: 'typecheck', what: 'TypeScript compiles with no errors' },
+  { script: 'lint:spec', what: 'the OpenAPI document lints clean (Redocly recommended rules)' },
+  { script: 'check:examples', what: 'every example in the OpenAPI document matches its schema' },
+  { script: 'test:unit', what: 'unit tests of the validator, harness and reference' },
+  { script: 'check:catalogue', what: 'every requirement has a test and every test cites requirements' },
+  { script: 'conformance', what: 'the suite passes against the embedded reference' },
+];
+
+const only = new Set(process.argv.slice(2));
+const selected = only.size === 0 ? STEPS : STEPS.filter((step) => only.has(step.script));
+const results: { step: Step; ok: boolean; seconds: number }[] = [];
+const started = performance.now();
+
+for (const [index, step] of selected.entries()) {
+  console.log(`\n=== [${index + 1}/${selected.length}] ${step.script}: ${step.what}`);
+  const t0 = performance.now();
+  const run = spawnSync('npm', ['run', '--silent', step.script], { stdio: 'inherit' });
+  const seconds = (performance.now() - t0) / 1000;
+  const ok = run.status === 0;
+  results.push({ step, ok, seconds });
+  console.log(`=== ${ok ? 'ok' : 'FAILED'}: ${step.script} (${seconds.toFixed(1)} s)`);
+}
+
+console.log('\nSummary of npm test:');
+for (const { step, ok, seconds } of results) {
+  console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${step.script.padEnd(22)} ${seconds.toFixed(1).padStart(6)} s`);
+}
+const failed = results.filter((result) => !result.ok).length;
+console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,314 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { stringify } from 'yaml';
+import {
+  CatalogueError,
+  OPERATION_IDS,
+  cites,
+  githubAnchor,
+  interfaceSectionAnchor,
+  parseCatalogue,
+  requirement,
+  requirements,
+  sectionHeading,
+  sections,
+  validateCatalogue,
+  type Requirement,
+} from '../../fixtures/requirements.ts';
+import { checkCoverage, formatCoverage, readTestListing, type TestListing } from '../../scripts/catalogue.ts';
+
+const architecture = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+const interfaceSpecUrl = new URL('../../../shared/interface-spec.md', import.meta.url);
+const interfaceSpec = existsSync(interfaceSpecUrl) ? readFileSync(interfaceSpecUrl, 'utf8') : undefined;
+
+const validEntry = {
+  id: 'PAG-01',
+  level: 'MUST',
+  kind: 'pagination',
+  statement: 'Without skip and take, a paginated list MUST return at most 10 items.',
+  section: 'Pagination',
+  operations: ['listGroups'],
+};
+
+const catalogueWith = (...entries: unknown[]): unknown => ({ sections: { Pagination: 'Pagination' }, requirements: entries });
+
+function problemsOf(document: unknown): readonly string[] {
+  try {
+    validateCatalogue(document, 'test.yaml');
+  } catch (error) {
+    assert.ok(error instanceof CatalogueError);
+    assert.match(error.message, /^Invalid requirements catalogue test\.yaml:/);
+    return error.problems;
+  }
+  assert.fail('expected a CatalogueError');
+}
+
+describe('catalogue validation', () => {
+  test('accepts a well-formed catalogue', () => {
+    const catalogue = validateCatalogue(catalogueWith(validEntry));
+    assert.deepEqual(catalogue.requirements, [validEntry]);
+    assert.deepEqual(catalogue.sections, { Pagination: 'Pagination' });
+  });
+
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['a malformed id', { id: 'pag-1' }, /id "pag-1" does not match/],
+    ['an id with four digits', { id: 'PAG-0001' }, /does not match/],
+    ['an unknown prefix', { id: 'FOO-01' }, /unknown ID prefix "FOO"/],
+    ['an unknown level', { level: 'MAY' }, /unknown level "MAY"/],
+    ['a VARIANT level outside VAR', { level: 'VARIANT' }, /level VARIANT goes with the VAR prefix/],
+    ['a VAR id of another level', { id: 'VAR-01' }, /level VARIANT goes with the VAR prefix/],
+    ['an unknown kind', { kind: 'misc' }, /unknown kind "misc"/],
+    ['an empty statement', { statement: '  ' }, /statement must be a non-empty string/],
+    ['an unknown section', { section: 'Paging' }, /section "Paging" is not in "sections"/],
+    ['an unknown operationId', { operations: ['listGroup'] }, /unknown operationId "listGroup"/],
+    ['no operations', { operations: [] }, /operations must be a non-empty list/],
+    ['an operation listed twice', { operations: ['login', 'login'] }, /lists an operationId twice/],
+    ['an unknown field', { anchor: 'x', note: 'y' }, /unknown field "anchor"/],
+  ];
+  for (const [what, change, expected] of cases) {
+    test(`rejects ${what}`, () => {
+      const problems = problemsOf(catalogueWith({ ...validEntry, ...change }));
+      assert.ok(problems.some((problem) => expected.test(problem)), problems.join('\n'));
+    });
+  }
+
+  test('rejects duplicate IDs', () => {
+    const problems = problemsOf(catalogueWith(validEntry, validEntry));
+    assert.deepEqual(problems, ['requirements[1]: duplicate id PAG-01']);
+  });
+
+  test('lists every problem at once, naming the entry', () => {
+    const problems = problemsOf(catalogueWith({ ...validEntry, level: 'MAY' }, { ...validEntry, id: 'PAG-02', kind: 'misc' }));
+    assert.equal(problems.length, 2);
+    assert.match(problems[0] ?? '', /^requirements\[0\] \(PAG-01\): unknown level/);
+    assert.match(problems[1] ?? '', /^requirements\[1\] \(PAG-02\): unknown kind/);
+  });
+
+  test('rejects a document without sections or requirements', () => {
+    assert.ok(problemsOf({}).some((problem) => problem.includes('"sections" must be a non-empty map')));
+    assert.ok(problemsOf({}).some((problem) => problem.includes('"requirements" must be a non-empty list')));
+    assert.ok(problemsOf([]).some((problem) => problem.includes('must be a map')));
+    assert.ok(problemsOf({ ...(catalogueWith(validEntry) as object), extra: 1 }).includes('unknown top-level key "extra"'));
+  });
+
+  test('parseCatalogue reports YAML syntax errors as catalogue errors', () => {
+    assert.throws(() => parseCatalogue('requirements: [', 'broken.yaml'), (error: unknown) => {
+      assert.ok(error instanceof CatalogueError);
+      assert.match(error.problems[0] ?? '', /^not valid YAML/);
+      return true;
+    });
+    assert.deepEqual(parseCatalogue(stringify(catalogueWith(validEntry))).requirements, [validEntry]);
+  });
+});
+
+describe('the catalogue of this project', () => {
+  const all = requirements();
+
+  test('loads, with a size that covers the interface', () => {
+    assert.ok(all.length >= 130 && all.length <= 180, `${all.length} requirements`);
+  });
+
+  test('OPERATION_IDS are the 16 operationIds of docs/architecture.md, in order', () => {
+    const documented = [...architecture.matchAll(/^\| \d+ \| `(\w+)` \|/gm)].map((match) => match[1]);
+    assert.deepEqual([...OPERATION_IDS], documented);
+    assert.equal(OPERATION_IDS.length, 16);
+  });
+
+  test('every operation is concerned by at least one MUST requirement', () => {
+    const concerned = new Set(all.filter((entry) => entry.level === 'MUST').flatMap((entry) => entry.operations));
+    assert.deepEqual(OPERATION_IDS.filter((operation) => !concerned.has(operation)), []);
+  });
+
+  test('every statement speaks in the voice of its level', () => {
+    const voice = { MUST: /\bMUST\b/, SHOULD: /\bSHOULD\b/, VARIANT: /\bMAY\b/, UNSPECIFIED: /\bMAY\b/ } as const;
+    assert.deepEqual(all.filter((entry) => !voice[entry.level].test(entry.statement)).map((entry) => entry.id), []);
+  });
+
+  test('requirement() finds entries and names unknown IDs', () => {
+    assert.equal(requirement('PAG-01').section, 'Pagination');
+    assert.throws(() => requirement('NOPE-01'), { message: 'Unknown requirement ID "NOPE-01"' });
+  });
+
+  test('entries are frozen so that no test can alter the shared catalogue', () => {
+    assert.ok(Object.isFrozen(requirement('PAG-01')));
+    assert.ok(Object.isFrozen(requirement('PAG-01').operations));
+  });
+
+  test('every section maps to a heading of the interface specification', { skip: interfaceSpec === undefined && 'interface spec not found' }, () => {
+    const headings = [...(interfaceSpec ?? '').matchAll(/^#{1,6} (.+)$/gm)].map((match) => (match[1] ?? '').trim());
+    const anchors = headings.map(githubAnchor);
+    assert.equal(new Set(anchors).size, anchors.length, 'headings of the interface spec must be unique for plain anchors');
+    for (const [name, heading] of Object.entries(sections())) {
+      assert.ok(headings.includes(heading), `section "${name}": heading "${heading}" not found`);
+    }
+  });
+});
+
+describe('section anchors', () => {
+  test('follow GitHub heading slugs', () => {
+    assert.equal(githubAnchor('14. Channel info (versioned realtime interface)'), '14-channel-info-versioned-realtime-interface');
+    assert.equal(githubAnchor('Meeting and Realtime Service: Interface Specification'), 'meeting-and-realtime-service-interface-specification');
+    assert.equal(githubAnchor('snake_case and-hyphen'), 'snake_case-and-hyphen');
+  });
+
+  test('resolve section names and heading texts, and reject anything else', () => {
+    assert.equal(sectionHeading('Login'), '1. Login');
+    assert.equal(interfaceSectionAnchor('Login'), '1-login');
+    assert.equal(interfaceSectionAnchor('Participant (directory record)'), 'participant-directory-record');
+    assert.throws(() => interfaceSectionAnchor('Nowhere'), { message: 'Unknown section "Nowhere"' });
+  });
+});
+
+describe('cites', () => {
+  test('gives one tag and one annotation per ID, and one tag per level', () => {
+    assert.deepEqual(cites('PAG-01', 'PAG-02', 'VAR-01'), {
+      tag: ['@PAG-01', '@PAG-02', '@VAR-01', '@must', '@variant'],
+      annotation: [
+        { type: 'requirement', description: 'PAG-01' },
+        { type: 'requirement', description: 'PAG-02' },
+        { type: 'requirement', description: 'VAR-01' },
+      ],
+    });
+  });
+
+  test('appends extra tags from a trailing options object', () => {
+    assert.deepEqual(cites('PART-04', { tag: ['@writes'] }).tag, ['@PART-04', '@must', '@writes']);
+    assert.deepEqual(cites('UNS-01', { tag: [] }).tag, ['@UNS-01', '@unspecified']);
+  });
+
+  test('throws at definition time on unknown, repeated or missing IDs and on bad extra tags', () => {
+    assert.throws(() => cites('PAG-01', 'PAG-999'), { message: 'Unknown requirement ID "PAG-999"' });
+    assert.throws(() => cites('PAG-01', 'PAG-01'), /cited twice/);
+    assert.throws(() => cites(), /at least one requirement ID/);
+    assert.throws(() => cites({ tag: ['@writes'] }), /at least one requirement ID/);
+    assert.throws(() => cites('PAG-01', { tag: ['writes'] }), /must start with '@'/);
+    assert.throws(() => cites('PAG-01', { tag: ['@PAG-02'] }), /as an ID, not as an extra tag/);
+  });
+});
+
+const catalogue: Requirement[] = [
+  { ...validEntry, id: 'PAG-01' },
+  { ...validEntry, id: 'PAG-02' },
+  { ...validEntry, id: 'UNS-01', level: 'UNSPECIFIED', kind: 'unspecified' },
+] as Requirement[];
+
+const playwrightTest = (projectName: string, annotations: unknown[]) => ({
+  timeout: 30000,
+  annotations,
+  expectedStatus: 'passed',
+  projectId: projectName,
+  projectName,
+  results: [],
+  status: 'skipped',
+});
+
+/** The shape `playwright test --list --reporter=json` writes: file suites, nested describes, one spec per test. */
+const listReport = {
+  config: {},
+  suites: [
+    {
+      title: 'pagination.spec.ts',
+      file: 'pagination.spec.ts',
+      line: 0,
+      column: 0,
+      specs: [
+        {
+          title: 'default page',
+          ok: true,
+          tags: ['PAG-01', 'must'],
+          id: 'a1',
+          file: 'pagination.spec.ts',
+          line: 5,
+          column: 1,
+          tests: [
+            playwrightTest('main', [{ type: 'requirement', description: 'PAG-01', location: { file: 'x', line: 5, column: 1 } }]),
+            playwrightTest('other', [{ type: 'requirement', description: 'PAG-01' }]),
+          ],
+        },
+      ],
+      suites: [
+        {
+          title: 'walks',
+          file: 'pagination.spec.ts',
+          line: 9,
+          column: 6,
+          specs: [
+            { title: 'title tag only @UNS-01', tags: ['UNS-01'], id: 'a2', file: 'pagination.spec.ts', line: 10, column: 3, tests: [playwrightTest('main', [])] },
+            {
+              title: 'cites a retired ID',
+              tags: ['@writes'],
+              id: 'a3',
+              file: 'pagination.spec.ts',
+              line: 14,
+              column: 3,
+              tests: [playwrightTest('main', [{ type: 'requirement', description: 'PAG-77' }, { type: 'issue', description: 'PAG-02' }])],
+            },
+          ],
+          suites: [
+            {
+              title: 'deeper',
+              file: 'pagination.spec.ts',
+              line: 18,
+              column: 8,
+              specs: [{ title: 'cites nothing', tags: [], id: 'a4', file: 'pagination.spec.ts', line: 19, column: 5, tests: [playwrightTest('main', [])] }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  errors: [{ message: 'SyntaxError: Unexpected token', location: { file: 'broken.spec.ts', line: 3, column: 1 } }],
+  stats: {},
+};
+
+describe('coverage check', () => {
+  const listing = readTestListing(listReport);
+
+  test('reads nested suites, merges projects, and takes IDs from annotations and tags', () => {
+    assert.deepEqual(listing.tests, [
+      { location: 'pagination.spec.ts:5', title: 'default page', ids: ['PAG-01'] },
+      { location: 'pagination.spec.ts:10', title: 'walks › title tag only @UNS-01', ids: ['UNS-01'] },
+      { location: 'pagination.spec.ts:14', title: 'walks › cites a retired ID', ids: ['PAG-77'] },
+      { location: 'pagination.spec.ts:19', title: 'walks › deeper › cites nothing', ids: [] },
+    ]);
+    assert.deepEqual(listing.errors, ['SyntaxError: Unexpected token (broken.spec.ts:3)']);
+  });
+
+  test('finds uncovered requirements, uncited tests, unknown IDs and listing errors', () => {
+    const report = checkCoverage(catalogue, listing);
+    assert.equal(report.ok, false);
+    assert.deepEqual(report.uncovered.map((entry) => entry.id), ['PAG-02']);
+    assert.deepEqual(report.uncited.map((test) => test.title), ['walks › deeper › cites nothing']);
+    assert.deepEqual(report.unknown.map(({ id, citedBy }) => [id, citedBy.map((test) => test.location)]), [['PAG-77', ['pagination.spec.ts:14']]]);
+    assert.equal(report.loadErrors.length, 1);
+    const text = formatCoverage(report);
+    assert.match(text, /Requirements without a test \(1\):\n {2}ID {6}LEVEL {2}KIND {8}STATEMENT\n {2}PAG-02 {2}MUST/);
+    assert.match(text, /Tests that cite no requirement \(1\):[\s\S]*pagination\.spec\.ts:19 {2}walks › deeper › cites nothing/);
+    assert.match(text, /PAG-77 {2}pagination\.spec\.ts:14 walks › cites a retired ID/);
+    assert.match(text, /Errors while listing tests \(1\):\n {2}SyntaxError: Unexpected token \(broken\.spec\.ts:3\)\n\ncatalogue check FAILED/);
+    assert.match(text, /catalogue check FAILED: 2\/3 requirements covered by 4 tests; 1 without a test, 1 tests without a citation, 1 unknown IDs, 1 listing errors$/);
+  });
+
+  test('passes when every requirement is cited and every test cites a known one', () => {
+    const complete: TestListing = {
+      tests: [{ location: 'a.spec.ts:1', title: 'a', ids: ['PAG-01', 'PAG-02', 'UNS-01'] }],
+      errors: [],
+    };
+    const report = checkCoverage(catalogue, complete);
+    assert.equal(report.ok, true);
+    assert.equal(formatCoverage(report), 'catalogue check passed: 3/3 requirements covered by 1 tests; 0 without a test, 0 tests without a citation, 0 unknown IDs, 0 listing errors');
+  });
+
+  test('with no specs at all, every requirement lacks a test', () => {
+    const report = checkCoverage(catalogue, readTestListing({ config: {}, suites: [], errors: [], stats: {} }));
+    assert.equal(report.ok, false);
+    assert.equal(report.uncovered.length, catalogue.length);
+    assert.equal(report.testCount, 0);
+  });
+
+  test('rejects input that is not a Playwright JSON report', () => {
+    assert.throws(() => readTestListing({ tests: [] }), /not a Playwright JSON report/);
+    assert.throws(() => readTestListing(null), /not a Playwright JSON report/);
+  });
+});
