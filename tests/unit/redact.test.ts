@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { REDACTED, redact, redactHeaders, toCurl } from '../../fixtures/redact.ts';
+
+const SECRETS = ['pa ss/wörd&1', 'key-123456', 'cid-abcdef', 'sec"ret\\x'];
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSIsImV4cCI6MX0.c2lnbmF0dXJl';
+
+describe('redact', () => {
+  it('replaces each secret in plain, URL-encoded, form-encoded and JSON-escaped form', () => {
+    const text = [
+      'plain pa ss/wörd&1 and key-123456 and cid-abcdef',
+      `url ?p=${encodeURIComponent('pa ss/wörd&1')}`,
+      'form p=pa+ss%2Fw%C3%B6rd%261',
+      `json ${JSON.stringify({ note: 'sec"ret\\x' })}`,
+    ].join('\n');
+    const result = redact(text, SECRETS);
+    assert.equal(
+      result,
+      ['plain [REDACTED] and [REDACTED] and [REDACTED]', 'url ?p=[REDACTED]', 'form p=[REDACTED]', 'json {"note":"[REDACTED]"}'].join('\n'),
+    );
+  });
+
+  it('ignores empty secrets', () => {
+    assert.equal(redact('nothing to hide', ['']), 'nothing to hide');
+  });
+
+  it('redacts JWT-looking strings that no configuration knows', () => {
+    assert.equal(redact(`token ${JWT} end`, []), `token ${REDACTED} end`);
+    assert.equal(redact('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', []), REDACTED, 'unsigned tokens too');
+  });
+
+  it('redacts Authorization values whatever the case of the header name', () => {
+    assert.equal(redact('authorization: Bearer abc.def', []), `authorization: Bearer ${REDACTED}`);
+    assert.equal(redact('AUTHORIZATION: bearer opaque-token', []), `AUTHORIZATION: bearer ${REDACTED}`);
+    assert.equal(redact('{"Authorization":"Basic dXNlcjpwdw=="}', []), `{"Authorization":"Basic ${REDACTED}"}`);
+    assert.equal(redact('Bearer authentication is required', []), 'Bearer authentication is required', 'prose stays readable');
+  });
+
+  it('redacts credential JSON fields in any case and keeps other fields', () => {
+    const body = JSON.stringify({
+      password: 'p1',
+      access_token: 'opaque',
+      apiKey: 'k1',
+      APIKEY: 'k2',
+      secret: 's1',
+      Client_Id: 'c1',
+      passphrase: 'pp',
+      privateKey: 'pk',
+      secretKey: 'word word',
+      name: 'Ada',
+      nested: { password: 'esc\\"aped' },
+    });
+    const result = JSON.parse(redact(body, [])) as Record<string, unknown>;
+    assert.deepEqual(result, {
+      password: REDACTED,
+      access_token: REDACTED,
+      apiKey: REDACTED,
+      APIKEY: REDACTED,
+      secret: REDACTED,
+      Client_Id: REDACTED,
+      passphrase: REDACTED,
+      privateKey: REDACTED,
+      secretKey: REDACTED,
+      name: 'Ada',
+      nested: { password: REDACTED },
+    });
+  });
+
+  it('redacts pretty-printed JSON fields and leaves non-string values', () => {
+    assert.equal(redact('{\n  "password" : "x",\n  "secret": null\n}', []), `{\n  "password" : "${REDACTED}",\n  "secret": null\n}`);
+  });
+
+  it('redacts credential query and form parameters', () => {
+    assert.equal(redact('https://h/x?apikey=abc&page=2&Password=p', []), `https://h/x?apikey=${REDACTED}&page=2&Password=${REDACTED}`);
+  });
+
+  it('redacts PEM blocks, also inside JSON strings', () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADAN\nBgkqhkiG9w0B\n-----END PRIVATE KEY-----';
+    assert.equal(redact(`key:\n${pem}\nafter`, []), `key:\n-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----\nafter`);
+    assert.equal(
+      redact(JSON.stringify({ publicKey: pem.replace(/PRIVATE/g, 'PUBLIC') }), []),
+      `{"publicKey":"-----BEGIN PUBLIC KEY-----${REDACTED}-----END PUBLIC KEY-----"}`,
+    );
+  });
+});
+
+describe('redactHeaders', () => {
+  it('redacts credential headers by name in any case, keeping the auth scheme', () => {
+    assert.deepEqual(
+      redactHeaders({ AUTHORIZATION: 'Bearer opaque', apiKey: 'anything', Client_ID: 'x', SECRET: 'y', 'Set-Cookie': 'sid=1', accept: 'application/json', 'x-note': 'has key-123456' }, SECRETS),
+      {
+        AUTHORIZATION: `Bearer ${REDACTED}`,
+        apiKey: REDACTED,
+        Client_ID: REDACTED,
+        SECRET: REDACTED,
+        'Set-Cookie': REDACTED,
+        accept: 'application/json',
+        'x-note': `has ${REDACTED}`,
+      },
+    );
+  });
+
+  it('keeps an empty credential header visible, since tests send empty values on purpose', () => {
+    assert.deepEqual(redactHeaders({ apikey: '' }, SECRETS), { apikey: '' });
+  });
+});
+
+describe('toCurl', () => {
+  it('builds a copy-pasteable command with redacted headers, URL and body', () => {
+    const curl = toCurl(
+      {
+        method: 'get',
+        url: 'http://127.0.0.1:4010/meeting/close/m1?apikey=key-123456',
+        headers: { Authorization: `Bearer ${JWT}`, 'Content-Type': 'application/json', APIKEY: 'key-123456' },
+        body: JSON.stringify({ apiKey: 'key-123456', note: "it's" }),
+      },
+      SECRETS,
+    );
+    assert.equal(
+      curl,
+      `curl -sS -i -X GET 'http://127.0.0.1:4010/meeting/close/m1?apikey=${REDACTED}'` +
+        ` -H 'Authorization: Bearer ${REDACTED}' -H 'Content-Type: application/json' -H 'APIKEY: ${REDACTED}'` +
+        ` --data-raw '{"apiKey":"${REDACTED}","note":"it'\\''s"}'`,
+    );
+    for (const secret of ['key-123456', JWT]) assert.ok(!curl.includes(secret));
+  });
+
+  it('omits --data-raw without a body', () => {
+    assert.equal(toCurl({ method: 'POST', url: 'https://h/login', headers: {} }, []), `curl -sS -i -X POST 'https://h/login'`);
+  });
+});
