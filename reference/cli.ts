@@ -1,0 +1,100 @@
+import { checkNumericOption, ReferenceOptionError, type NumericOption, type ReferenceOptions } from './options.ts';
+import { isVariantName, listVariants } from './variants.ts';
+
+/** Command line of reference/server.ts (docs/architecture.md). Pure: no I/O, no process exit. */
+
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export type CliCommand =
+  | { kind: 'serve'; port: number; options: ReferenceOptions; seedFile?: string }
+  | { kind: 'list-variants' }
+  | { kind: 'help' };
+
+const numericFlags: Readonly<Record<string, NumericOption>> = {
+  '--recording-delay-ms': 'recordingDelayMs',
+  '--usage-limit': 'usageLimit',
+  '--usage-window-ms': 'usageWindowMs',
+  '--token-ttl-s': 'tokenTtlS',
+  '--seed-scale': 'seedScale',
+};
+
+export const usage = `Usage: tsx reference/server.ts [options]
+  --port N                 port on 127.0.0.1 (default 4010; 0 picks a free port)
+  --variant NAME           switch on a documented variant (repeatable; see --list-variants)
+  --list-variants          print the variants as JSON and exit
+  --recording-delay-ms N   delay from recording end to available (default 300000)
+  --usage-limit N          transcription statistics requests per account and window (default 100)
+  --usage-window-ms N      length of the usage window (default 60000)
+  --token-ttl-s N          bearer token lifetime in seconds (default 3600)
+  --seed-scale N           multiply the seed's groups, participants, recordings and events (default 1)
+  --seed FILE              load this seed (JSON, same shape) instead of fixtures/seed/seed.json
+  --log                    log requests to stdout
+  --help                   print this text and exit`;
+
+function integer(flag: string, raw: string): number {
+  if (!/^\d+$/.test(raw)) throw new CliError(`${flag}: expected a non-negative integer, got "${raw}"`);
+  return Number(raw);
+}
+
+export function parseCli(argv: readonly string[]): CliCommand {
+  let port = 4010;
+  const variants: string[] = [];
+  const options: ReferenceOptions = {};
+  let listing = false;
+  let seedFile: string | undefined;
+
+  for (let i = 0; i < argv.length; i += 1) {
+    const argument = argv[i] ?? '';
+    const [flag = '', inline] = argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new CliError(`${flag}: a value is required`);
+      i += 1;
+      return next;
+    };
+    const noValue = (): void => {
+      if (inline !== undefined) throw new CliError(`${flag}: takes no value`);
+    };
+
+    if (flag === '--help' || flag === '-h') {
+      noValue();
+      return { kind: 'help' };
+    } else if (flag === '--list-variants') {
+      noValue();
+      listing = true;
+    } else if (flag === '--log') {
+      noValue();
+      options.logger = true;
+    } else if (flag === '--seed') {
+      seedFile = value();
+    } else if (flag === '--port') {
+      port = integer(flag, value());
+      if (port > 65535) throw new CliError(`--port: expected 0 to 65535, got ${port}`);
+    } else if (flag === '--variant') {
+      const name = value();
+      if (!isVariantName(name)) {
+        throw new CliError(`--variant: unknown variant "${name}"; known: ${listVariants().map((v) => v.name).join(', ')}`);
+      }
+      if (!variants.includes(name)) variants.push(name);
+    } else if (flag in numericFlags) {
+      const option = numericFlags[flag] as NumericOption;
+      try {
+        options[option] = checkNumericOption(option, integer(flag, value()));
+      } catch (error) {
+        if (error instanceof ReferenceOptionError) throw new CliError(error.message.replace(option, flag));
+        throw error;
+      }
+    } else {
+      throw new CliError(`${argument}: unknown option (see --help)`);
+    }
+  }
+  if (listing) return { kind: 'list-variants' };
+  const command: CliCommand = { kind: 'serve', port, options: { ...options, variants } };
+  return seedFile === undefined ? command : { ...command, seedFile };
+}
