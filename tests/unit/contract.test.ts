@@ -83,7 +83,12 @@ describe('checkExchange rejects each kind of deviation', () => {
   });
 
   it('an undocumented status fails the documented-status check and lists the documented ones', () => {
-    assertFails(checkExchange(exchange('getGroup', 404, { statusCode: 404, message: 'Not Found' })), 'documented-status', 'Status 404', '200, 401');
+    assertFails(checkExchange(exchange('getGroup', 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })), 'documented-status', 'Status 503', '200, 401, 4XX');
+  });
+
+  it('an unlisted 4xx is covered by the 4XX range and must carry the general error body', () => {
+    assertPasses(checkExchange(exchange('getGroup', 404, { statusCode: 404, error: 'Not Found', message: 'no such group' })));
+    assertFails(checkExchange(exchange('getGroup', 404, { statusCode: 404, message: 'Not Found' })), 'body', "required property 'error'");
   });
 
   it('a status other than the one the test expects fails the status check first', () => {
@@ -304,7 +309,7 @@ describe('listOperations', () => {
     assert.deepEqual(byId.get('listGroups')?.parameters.map((parameter) => [parameter.name, (parameter.schema as { default?: unknown }).default]), [['skip', 0], ['take', 10]]);
     assert.deepEqual(byId.get('closeMeeting')?.requestBody?.required, true);
     assert.deepEqual((byId.get('closeMeeting')?.requestBody?.schema as { required?: unknown }).required, ['apiKey']);
-    assert.deepEqual(byId.get('upsertParticipant')?.responses, { '201': {}, '401': { schemaRef: '#/components/schemas/UnauthorizedErrorBody' } });
+    assert.deepEqual(byId.get('upsertParticipant')?.responses, { '201': {}, '401': { schemaRef: '#/components/schemas/UnauthorizedErrorBody' }, '4XX': { schemaRef: '#/components/schemas/ErrorBody' } });
     assert.equal(byId.get('listRecordings')?.responses['200']?.schemaRef, '#/components/schemas/RecordingList');
   });
 });
