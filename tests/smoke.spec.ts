@@ -1,18 +1,9 @@
 /**
  * Smoke: the harness end to end (configuration, login, credentials taken from the document,
- * discovery, contract matcher). If these fail, every other spec fails for the same cause.
+ * discovery, contract matcher). If these fail, every other spec fails for the same cause. The
+ * login itself is certified in login.spec.ts.
  */
 import { cites, expect, test } from '../fixtures/index.ts';
-
-test('login with the developer account returns a JWT access token and the user name', cites('LOGIN-01', 'LOGIN-02'), async ({ api, target }) => {
-  const exchange = await api.login(target.email, target.password);
-  expect(exchange).toMatchOperation('login', { status: 200 });
-  const body = exchange.json as { access_token: string };
-  const [header, payload] = body.access_token.split('.');
-  expect(body.access_token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/);
-  expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'))).toEqual(expect.any(Object));
-  expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'))).toEqual(expect.any(Object));
-});
 
 test('listing groups returns a pagination envelope of groups', cites('GRP-01'), async ({ api }) => {
   const exchange = await api.call('listGroups');

@@ -1,0 +1,297 @@
+/**
+ * Helpers of the login, authentication and error-shape specs: the credentials each operation
+ * documents, valid request parts for each operation, bearer tokens crafted from a real one, and
+ * the checks every provoked error body goes through.
+ *
+ * The credentials come from the OpenAPI document (listOperations), so the authentication checks
+ * follow the document; the request parts are a literal table, because they are data of the target.
+ */
+import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { listOperations } from '../../fixtures/contract.ts';
+import { expect, requirement } from '../../fixtures/index.ts';
+import type { CallOptions, Discovery, Exchange, Needs, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
+
+type JsonObject = Record<string, unknown>;
+
+function isRecord(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True when the catalogue entry `id` names `operationId` among its operations. */
+export function concerns(id: string, operationId: string): boolean {
+  return requirement(id).operations.includes(operationId);
+}
+
+// ---------------------------------------------------------------- documented credentials
+
+export interface DocumentedCredentials {
+  /** Authorization: Bearer <access token>. */
+  bearer: boolean;
+  /** The apikey header. */
+  apiKey: boolean;
+  /** The apiKey field of the JSON body (closeMeeting). */
+  bodyApiKey: boolean;
+  clientId: boolean;
+  secret: boolean;
+}
+
+/** The same rule as the API client's: a request body that requires `apiKey` carries the API key. */
+function requiresBodyApiKey(schema: unknown): boolean {
+  const required = isRecord(schema) ? schema['required'] : undefined;
+  return Array.isArray(required) && required.includes('apiKey');
+}
+
+const DOCUMENTED = listOperations().map((operation) => {
+  const schemes = operation.security[0] ?? [];
+  const credentials: DocumentedCredentials = {
+    bearer: schemes.includes('bearerAuth'),
+    apiKey: schemes.includes('apiKeyAuth'),
+    bodyApiKey: requiresBodyApiKey(operation.requestBody?.schema),
+    clientId: schemes.includes('clientId'),
+    secret: schemes.includes('clientSecret'),
+  };
+  return { operationId: operation.operationId, credentials };
+});
+
+/** Every operationId of the document, in document order. */
+export const ALL_OPERATIONS: readonly string[] = DOCUMENTED.map((entry) => entry.operationId);
+
+export function credentialsOf(operationId: string): DocumentedCredentials {
+  const found = DOCUMENTED.find((entry) => entry.operationId === operationId);
+  if (found === undefined) throw new Error(`Unknown operationId "${operationId}"`);
+  return found.credentials;
+}
+
+/** The operations (document order) whose documented credentials satisfy `predicate`, minus `except`. */
+export function operationsWhere(predicate: (credentials: DocumentedCredentials) => boolean, except: readonly string[] = []): string[] {
+  return DOCUMENTED.filter((entry) => predicate(entry.credentials) && !except.includes(entry.operationId)).map((entry) => entry.operationId);
+}
+
+const CREDENTIAL_HEADERS = ['authorization', 'apikey', 'client_id', 'secret'];
+
+/** The credential header names a request carried, lower-case and sorted. */
+export function credentialHeadersSent(exchange: Exchange): string[] {
+  return Object.keys(exchange.request.headers)
+    .map((name) => name.toLowerCase())
+    .filter((name) => CREDENTIAL_HEADERS.includes(name))
+    .sort();
+}
+
+// ---------------------------------------------------------------- credentials the service never issued
+
+/** Fixed values, unrelated to the real ones, so that evidence never shows a near-copy of a secret. */
+export const NEVER_ISSUED_API_KEY = 'conformance-never-issued-api-key-0000';
+export const NEVER_ISSUED_CLIENT_ID = 'conformance-never-issued-client-id-0000';
+export const WRONG_SECRET = 'conformance-wrong-secret-0000';
+
+// ---------------------------------------------------------------- request parts
+
+/** An identifier no target holds, so that a request wrongly accepted finds nothing to change. */
+export const UNKNOWN_ID = 'conformance-unknown-id-0000';
+
+/** Resolves a piece of target data: `needs` where the check needs it, else the made-up fallback. */
+export type DataResolver = (value: string | undefined, variable: string, fallback: string) => string;
+
+/** For rejections: the credential is checked whatever the resource, and an unknown one is harmless. */
+export const orUnknown: DataResolver = (value, _variable, fallback) => value ?? fallback;
+
+/** For checks of success: the target's data, or the test is not assessed. */
+export function required(needs: Needs): DataResolver {
+  return (value, variable) => needs(value, variable, 'the check needs data the target holds');
+}
+
+export interface PartsContext {
+  discover: Discovery;
+  target: TargetConfig;
+  data: DataResolver;
+}
+
+/**
+ * Valid request parts of each operation apart from the credentials, which the client takes from
+ * the document. archiveParticipant and closeMeeting change state when they succeed, so they always
+ * name a participant that does not exist and a meeting that has already ended: no authentication
+ * check can archive or close anything. upsertParticipant writes whatever it is sent, so its checks
+ * use a participant their own test created (see the specs); login has no credentials.
+ */
+const REQUEST_PARTS: Readonly<Record<string, (context: PartsContext) => Promise<CallOptions>>> = {
+  listGroups: async () => ({}),
+  getGroup: async ({ discover, data }) => ({ params: { id: data((await discover.group())?.id, 'TARGET_GROUP_ID', UNKNOWN_ID) } }),
+  listGroupParticipants: async ({ discover, data }) => ({
+    params: { groupId: data((await discover.group())?.id, 'TARGET_GROUP_ID', UNKNOWN_ID) },
+  }),
+  getParticipant: async ({ discover, data }) => ({
+    params: { id: data((await discover.participant())?.id, 'a group with participants (TARGET_GROUP_ID)', UNKNOWN_ID) },
+  }),
+  archiveParticipant: async () => ({ params: { id: UNKNOWN_ID } }),
+  listRecordings: async ({ discover, data }) => ({ query: { meetingId: data(await discover.meetingId(), 'TARGET_MEETING_ID', UNKNOWN_ID) } }),
+  getTranscriptionStats: async ({ target }) => ({ query: { environment: target.environment } }),
+  createSecurityKey: async () => ({ body: { passphrase: 'Conformance-Key-2024!' } }),
+  getMeetingsSummary: async () => ({}),
+  getMeetingStats: async () => ({}),
+  closeMeeting: async ({ target }) => ({ params: { meetingId: target.ids.endedMeetingId ?? UNKNOWN_ID } }),
+  getChannelInfo: async ({ target, data }) => ({ params: { channel: data(target.ids.channel, 'TARGET_CHANNEL', UNKNOWN_ID) } }),
+  listChannelParticipants: async ({ target, data }) => ({
+    params: { channel_name: data(target.ids.channel, 'TARGET_CHANNEL', UNKNOWN_ID) },
+  }),
+  // The running meeting's room and channel are the one room/channel pair the profile names.
+  listRoomChannelParticipants: async ({ target, data }) => ({
+    params: {
+      room: data(target.ids.runningMeetingRoomId, 'TARGET_RUNNING_MEETING_ROOM_ID', UNKNOWN_ID),
+      channel: data(target.ids.runningMeetingChannel, 'TARGET_RUNNING_MEETING_CHANNEL', UNKNOWN_ID),
+    },
+  }),
+};
+
+export function requestParts(operationId: string, context: PartsContext): Promise<CallOptions> {
+  const parts = REQUEST_PARTS[operationId];
+  if (parts === undefined) throw new Error(`No request parts for ${operationId}; its checks build the request themselves`);
+  return parts(context);
+}
+
+// ---------------------------------------------------------------- crafted bearer tokens
+
+export interface DecodedJwt {
+  header: JsonObject;
+  claims: JsonObject;
+  segments: [string, string, string];
+}
+
+function decodeSegment(segment: string): JsonObject | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The header and claims of a JWT in compact form, or undefined when it is not one. */
+export function decodeJwt(token: string): DecodedJwt | undefined {
+  const segments = token.split('.');
+  if (segments.length !== 3 || !segments.every((segment) => /^[A-Za-z0-9_-]*$/.test(segment))) return undefined;
+  const [headerSegment = '', claimsSegment = '', signature = ''] = segments;
+  const header = decodeSegment(headerSegment);
+  const claims = decodeSegment(claimsSegment);
+  return header === undefined || claims === undefined ? undefined : { header, claims, segments: [headerSegment, claimsSegment, signature] };
+}
+
+function decodeOrThrow(token: string): DecodedJwt {
+  const decoded = decodeJwt(token);
+  if (decoded === undefined) throw new Error('The access token from login is not a JWT in compact form (see LOGIN-01), so no token can be crafted from it');
+  return decoded;
+}
+
+const encodeSegment = (value: JsonObject): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+const EC_CURVES: Readonly<Record<string, string>> = { '256': 'P-256', '384': 'P-384', '512': 'P-521' };
+
+/** A signature with a fresh key for the token's own algorithm; undefined for algorithms not covered. */
+function signWithFreshKey(alg: string, input: string): string | undefined {
+  const data = Buffer.from(input);
+  const match = /^(HS|RS|ES)(256|384|512)$/.exec(alg);
+  if (match === null) return undefined;
+  const [, family, bits = '256'] = match;
+  const hash = `sha${bits}`;
+  if (family === 'HS') return createHmac(hash, randomBytes(64)).update(data).digest('base64url');
+  const privateKey: KeyObject =
+    family === 'RS'
+      ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
+      : generateKeyPairSync('ec', { namedCurve: EC_CURVES[bits] ?? 'P-256' }).privateKey;
+  return sign(hash, data, { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+}
+
+/**
+ * The same header and claims signed with a key the service never had: its own algorithm where
+ * covered (HMAC, RSA, ECDSA), else HS256 (another algorithm is another key as well).
+ */
+export function signedWithAnotherKey(token: string): string {
+  const { header, segments } = decodeOrThrow(token);
+  const input = `${segments[0]}.${segments[1]}`;
+  const signature = signWithFreshKey(String(header['alg']), input);
+  if (signature !== undefined) return `${input}.${signature}`;
+  const hs256Input = `${encodeSegment({ ...header, alg: 'HS256' })}.${segments[1]}`;
+  return `${hs256Input}.${signWithFreshKey('HS256', hs256Input) ?? ''}`;
+}
+
+/** The token with its lifetime extended by a day and the original signature: a forgery. */
+export function withAlteredPayload(token: string): string {
+  const { claims, segments } = decodeOrThrow(token);
+  const exp = typeof claims['exp'] === 'number' ? claims['exp'] : Math.floor(Date.now() / 1000);
+  return `${segments[0]}.${encodeSegment({ ...claims, exp: exp + 86_400 })}.${segments[2]}`;
+}
+
+/** The token with one character in the middle of its signature changed (a full 6-bit digit). */
+export function withAlteredSignature(token: string): string {
+  const { segments } = decodeOrThrow(token);
+  const signature = segments[2];
+  const middle = Math.floor(signature.length / 2);
+  const replaced = signature[middle] === 'A' ? 'B' : 'A';
+  return `${segments[0]}.${segments[1]}.${signature.slice(0, middle)}${replaced}${signature.slice(middle + 1)}`;
+}
+
+// ---------------------------------------------------------------- error bodies
+
+/** RFC 9110 renamed these reason phrases; the older names, which Node still uses, are accepted too. */
+const RFC_9110_NAMES: Readonly<Record<number, string>> = { 413: 'Content Too Large', 416: 'Range Not Satisfiable', 422: 'Unprocessable Content' };
+
+/** The accepted HTTP status names of a status (ERR-05). */
+export function statusNames(status: number): string[] {
+  return [STATUS_CODES[status], RFC_9110_NAMES[status]].filter((name): name is string => name !== undefined);
+}
+
+export interface ErrorReport {
+  warn: Warn;
+  observe: Observe;
+}
+
+/** What keeps a body from being the general error body (ERR-06); error may be absent from a 401. */
+function generalShapeProblems(body: unknown, status: number): string[] {
+  if (!isRecord(body)) return ['the body is not a JSON object'];
+  const problems: string[] = [];
+  if (typeof body['statusCode'] !== 'number') problems.push('statusCode is not a number');
+  if (typeof body['message'] !== 'string') problems.push('message is not a string');
+  const error = body['error'];
+  if (error === undefined ? status !== 401 : typeof error !== 'string' || !statusNames(status).includes(error)) {
+    problems.push(`error is ${JSON.stringify(error)}, not the status name ${statusNames(status).join(' or ')}`);
+  }
+  return problems;
+}
+
+/**
+ * Checks an error answer against the error requirements that concern its operation, with soft
+ * assertions so that a loop over operations reports every one: ERR-04 (statusCode equals the
+ * status, MUST), ERR-05 (error is the status name, MUST), ERR-06 (the general error body, SHOULD:
+ * a warning), and records the VAR-05 form of a 401.
+ */
+export function checkErrorBody(exchange: Exchange, report: ErrorReport, cause: string): void {
+  const { operationId, status } = exchange;
+  const label = `${operationId} ${cause}: HTTP ${status}`;
+  const body = isRecord(exchange.json) ? exchange.json : undefined;
+  if (body !== undefined && 'statusCode' in body && concerns('ERR-04', operationId)) {
+    expect.soft(body['statusCode'], `${label}, statusCode must equal the HTTP status (ERR-04)\n${exchange.curl}`).toBe(status);
+  }
+  if (body?.['error'] !== undefined && concerns('ERR-05', operationId)) {
+    expect.soft(statusNames(status), `${label}, error must be the HTTP status name (ERR-05)\n${exchange.curl}`).toContain(body['error']);
+  }
+  if (concerns('ERR-06', operationId)) {
+    const problems = generalShapeProblems(exchange.json, status);
+    if (problems.length > 0) report.warn('ERR-06', `${label}: ${problems.join('; ')}`);
+  }
+  if (status === 401 && concerns('VAR-05', operationId)) {
+    report.observe('VAR-05', body !== undefined && 'error' in body ? 'error present' : 'error absent', `${operationId} ${cause}`);
+  }
+}
+
+/**
+ * A 401 with its error body. Where the interface shows the 401 body (ERR-01: login, meeting
+ * statistics, meeting close) the body is validated against the document; elsewhere the interface
+ * does not show error bodies, so the general shape is a SHOULD (ERR-06) and a deviation warns.
+ */
+export function expectUnauthorized(exchange: Exchange, report: ErrorReport, cause: string): void {
+  const { operationId } = exchange;
+  if (concerns('ERR-01', operationId)) expect.soft(exchange, `${operationId} ${cause}`).toMatchOperation(operationId, { status: 401 });
+  else expect.soft(exchange.status, `${operationId} ${cause} must answer 401\n${exchange.curl}`).toBe(401);
+  if (exchange.status === 401) checkErrorBody(exchange, report, cause);
+}
