@@ -1,0 +1,205 @@
+/**
+ * Recordings (listRecordings): the Recording shape in either documented list form, the roomId and
+ * meetingId filters, the envelope's paging, the processing -> available transition and the url.
+ *
+ * Whether a filter is required is not shown (UNS-16): comparisons with the unfiltered list are
+ * made when the target answers it, and the filter checks also cross-check the two filters.
+ */
+import { cites, expect, test } from '../fixtures/index.ts';
+import type { ApiClient, Discovery, Needs, Recording, TargetConfig } from '../fixtures/index.ts';
+import { distinct, readRecordings, readUnfilteredRecordings } from './support/recordings.ts';
+import type { RecordingList, RecordingsPagination } from './support/recordings.ts';
+
+/** Rooms or meetings cross-checked per filter test: enough to find a dropped recording, few requests. */
+const MAX_CROSS_CHECKS = 3;
+/** Allowance for the difference between the target's clock and ours when reading createdAt. */
+const CLOCK_SKEW_MS = 60_000;
+
+interface FilterCase {
+  field: 'roomId' | 'meetingId';
+  other: 'roomId' | 'meetingId';
+  noun: string;
+  variable: string;
+  only: string;
+  all: string;
+}
+
+const FILTERS: readonly FilterCase[] = [
+  { field: 'roomId', other: 'meetingId', noun: 'room', variable: 'TARGET_ROOM_ID', only: 'REC-03', all: 'REC-04' },
+  { field: 'meetingId', other: 'roomId', noun: 'meeting', variable: 'TARGET_MEETING_ID', only: 'REC-05', all: 'REC-06' },
+];
+
+/** The configured id, else the value of a discovered recording (so that the filter has recordings). */
+async function filterValue(field: FilterCase['field'], target: TargetConfig, discover: Discovery): Promise<string | undefined> {
+  return target.ids[field] ?? (await discover.recordings())?.find((recording) => recording[field] !== undefined)?.[field];
+}
+
+/** The unfiltered list when the target answers it, else the recordings of the configured meeting or room. */
+async function someRecordings(api: ApiClient, target: TargetConfig, discover: Discovery): Promise<RecordingList | undefined> {
+  const unfiltered = await readUnfilteredRecordings(api);
+  if (unfiltered !== undefined) return unfiltered;
+  const meetingId = await filterValue('meetingId', target, discover);
+  return meetingId === undefined ? undefined : readRecordings(api, { meetingId });
+}
+
+test('every listed recording carries the Recording fields, with status processing or available', cites('REC-01', 'VAR-01'), async ({ api, target, discover, needs, observe }) => {
+  const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
+  // readRecordings validated every page against RecordingList; an empty list would validate nothing.
+  needs(list.items[0], 'recordings in the account', 'no recording to check');
+  observe('VAR-01', list.form);
+});
+
+test('every recording url is an absolute http or https URL', cites('REC-02'), async ({ api, target, discover, needs }) => {
+  const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
+  needs(list.items[0], 'recordings in the account', 'no recording to check');
+  const protocol = (url: string | undefined): string => (url !== undefined && URL.canParse(url) ? new URL(url).protocol : 'not an absolute URL');
+  expect(
+    list.items.filter((recording) => !['http:', 'https:'].includes(protocol(recording.url))).map(({ uuid, status, url }) => ({ uuid, status, url })),
+    'recordings whose url is not an absolute http(s) URL',
+  ).toEqual([]);
+});
+
+for (const c of FILTERS) {
+  test(`filtering recordings by ${c.field} returns only recordings of that ${c.noun}`, cites(c.only), async ({ api, target, discover, needs }) => {
+    const value = needs(await filterValue(c.field, target, discover), c.variable, `a ${c.noun} with recordings`);
+    const unfiltered = await readUnfilteredRecordings(api);
+    test.skip(
+      unfiltered?.complete === true && unfiltered.items.every((recording) => recording[c.field] === value),
+      `not assessed: every recording of the account has ${c.field} ${value}, so an ignored filter would pass`,
+    );
+    const filtered = await readRecordings(api, { [c.field]: value });
+    expect(filtered.items.length, `recordings with ${c.field}=${value}`).toBeGreaterThan(0);
+    expect(
+      filtered.items.filter((recording) => recording[c.field] !== value).map((recording) => ({ uuid: recording.uuid, [c.field]: recording[c.field] })),
+      `recordings returned for ${c.field}=${value} that belong elsewhere`,
+    ).toEqual([]);
+  });
+
+  test(`filtering recordings by ${c.field} returns every recording of that ${c.noun}`, cites(c.all), async ({ api, target, discover, needs }) => {
+    const value = needs(await filterValue(c.field, target, discover), c.variable, `a ${c.noun} with recordings`);
+    const filtered = await readRecordings(api, { [c.field]: value });
+    test.skip(!filtered.complete, `not assessed: the ${c.noun} holds more recordings than the pages read`);
+    const returned = new Set(filtered.items.map((recording) => recording.uuid));
+
+    // Recordings of the same room/meeting found through the other filter and the unfiltered list.
+    const configured = target.ids[c.other];
+    const others = new Set([...distinct(filtered.items, c.other, MAX_CROSS_CHECKS), ...(configured === undefined ? [] : [configured])]);
+    const found: Recording[] = [];
+    for (const other of others) found.push(...(await readRecordings(api, { [c.other]: other })).items);
+    found.push(...((await readUnfilteredRecordings(api))?.items ?? []));
+    const expected = found.filter((recording) => recording[c.field] === value);
+    expect(expected.length, `recordings with ${c.field}=${value} found through the other listings`).toBeGreaterThan(0);
+    expect(
+      [...new Set(expected.filter((recording) => !returned.has(recording.uuid)).map((recording) => recording.uuid))],
+      `recordings with ${c.field}=${value} that the ${c.field} filter left out`,
+    ).toEqual([]);
+  });
+}
+
+test('a processing recording becomes available within the stated delay', cites('REC-07'), async ({ api, target, needs }) => {
+  const meetingId = needs(target.ids.processingMeetingId, 'TARGET_PROCESSING_MEETING_ID', 'a meeting whose recording is processing');
+  // The recording ended before the first read, so it must be available by first read + delay.
+  const margin = Math.max(1_000, target.recordingReadyMs / 10);
+  test.setTimeout(target.recordingReadyMs + margin + 30_000);
+  const firstReadAt = Date.now();
+  const first = await readRecordings(api, { meetingId });
+  expect(first.items.length, `recordings of meeting ${meetingId}`).toBeGreaterThan(0);
+  const processing = first.items.filter((recording) => recording.status === 'processing').map((recording) => recording.uuid);
+  if (processing.length === 0) {
+    test.info().annotations.push({ type: 'note', description: `REC-07: the recordings of ${meetingId} were already available at the first read; the transition was not seen` });
+    return;
+  }
+
+  const statuses = async (): Promise<Record<string, string>> => {
+    const items = (await readRecordings(api, { meetingId })).items;
+    return Object.fromEntries(processing.map((uuid) => [uuid, items.find((recording) => recording.uuid === uuid)?.status ?? 'missing']));
+  };
+  const step = Math.min(10_000, Math.max(100, Math.round(target.recordingReadyMs / 15)));
+  await expect
+    .poll(statuses, {
+      // At least 1 ms: a timeout of 0 would mean no limit.
+      timeout: Math.max(1, firstReadAt + target.recordingReadyMs + margin - Date.now()),
+      intervals: [step],
+      message: `recordings of ${meetingId} processing at the first read, expected available within ${target.recordingReadyMs} ms (+${margin} ms margin)`,
+    })
+    .toEqual(Object.fromEntries(processing.map((uuid) => [uuid, 'available'])));
+});
+
+test('the url of an available recording answers 2xx', cites('REC-08'), async ({ api, target, discover, needs, request }) => {
+  const meetingId = needs(await filterValue('meetingId', target, discover), 'TARGET_MEETING_ID', 'a meeting with recordings');
+  // Read afresh: the url is temporary and may have expired since discovery.
+  const recording = needs(
+    (await readRecordings(api, { meetingId })).items.find((item) => item.status === 'available' && item.url !== undefined && URL.canParse(item.url)),
+    'TARGET_MEETING_ID',
+    'an available recording with an absolute url',
+  );
+  const url = new URL(recording.url as string);
+  const shown = `${url.origin}${url.pathname}`;
+  let status: number;
+  try {
+    // One KiB is enough to show the address works; a server that ignores Range answers 200.
+    const response = await request.get(url.href, { headers: { Range: 'bytes=0-1023' }, maxRedirects: 10, failOnStatusCode: false, timeout: target.timeoutMs });
+    status = response.status();
+    await response.dispose();
+  } catch (error) {
+    throw new Error(`GET ${shown} (the url of recording ${recording.uuid}) got no response: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  expect(status, `status of GET ${shown}, following redirects`).toBeGreaterThanOrEqual(200);
+  expect(status, `status of GET ${shown}, following redirects`).toBeLessThan(300);
+});
+
+/**
+ * The target's clock when it answered: its Date header, which HTTP/1.1 servers send in whole
+ * seconds (so the true time is not earlier), else our clock less an allowance for skew.
+ */
+function targetNow(list: RecordingList): number {
+  const date = Date.parse(list.first.headers['date'] ?? '');
+  return Number.isNaN(date) ? Date.now() - CLOCK_SKEW_MS : date;
+}
+
+test('no recording created longer ago than the ready delay is still processing', cites('REC-09'), async ({ api, target, discover, needs, warn }) => {
+  const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
+  needs(list.items[0], 'recordings in the account', 'no recording to check');
+  const cutoff = targetNow(list) - target.recordingReadyMs;
+  const stale = list.items.filter((recording) => recording.status === 'processing' && Date.parse(recording.createdAt ?? '') < cutoff);
+  if (stale.length > 0) {
+    warn('REC-09', `${stale.length} recording(s) created more than ${target.recordingReadyMs} ms ago are still processing: ${stale.map((r) => `${r.uuid} (${r.createdAt})`).join(', ')}`);
+  }
+});
+
+type Envelope = { pagination: RecordingsPagination; data: Recording[] };
+
+/**
+ * The first page of the unfiltered list (of the configured room's list when the target refuses the
+ * unfiltered one), skipping the test when the target answers with a bare array.
+ */
+async function envelopeList(api: ApiClient, target: TargetConfig, discover: Discovery, needs: Needs): Promise<{ query: Record<string, string>; first: Envelope }> {
+  const unfiltered = await readUnfilteredRecordings(api);
+  const query: Record<string, string> =
+    unfiltered === undefined ? { roomId: needs(await filterValue('roomId', target, discover), 'TARGET_ROOM_ID', 'the list without filters was refused') } : {};
+  const list = unfiltered ?? (await readRecordings(api, query));
+  test.skip(list.form === 'bare array', 'not applicable: listRecordings answers with a bare array (VAR-01); REC-10 concerns the envelope');
+  return { query, first: list.first.json as Envelope };
+}
+
+test('an envelope of recordings fills pagination exactly for the default page', cites('REC-10'), async ({ api, target, discover, needs }) => {
+  const { first } = await envelopeList(api, target, discover, needs);
+  const { total } = first.pagination;
+  test.skip(total === 0, 'not assessed: the list holds no recording');
+  expect(first.pagination).toEqual({ page: 1, limit: 10, total, totalPages: Math.ceil(total / 10) });
+  expect(first.data).toHaveLength(Math.min(10, total));
+});
+
+test('an envelope of recordings honours skip and take', cites('REC-10'), async ({ api, target, discover, needs }) => {
+  const { query, first } = await envelopeList(api, target, discover, needs);
+  const { total } = first.pagination;
+  test.skip(total < 4, `not assessed: the list holds ${total} recordings, fewer than the 4 this check pages through`);
+  const page = async (skip: number, take: number): Promise<Envelope> => {
+    const exchange = await api.call('listRecordings', { query: { ...query, skip, take } });
+    expect(exchange).toMatchOperation('listRecordings', { status: 200 });
+    return exchange.json as Envelope;
+  };
+  const [head, second] = await Promise.all([page(0, 4), page(2, 2)]);
+  expect(second.pagination).toEqual({ page: 2, limit: 2, total, totalPages: Math.ceil(total / 2) });
+  expect(second.data.map((recording) => recording.uuid)).toEqual(head.data.slice(2, 4).map((recording) => recording.uuid));
+});

@@ -1,0 +1,79 @@
+/**
+ * Helpers of the recordings spec: read listRecordings in either documented form (VAR-01: a bare
+ * array or the pagination envelope), walking the envelope's pages within a stated bound.
+ */
+import { expect } from '../../fixtures/index.ts';
+import type { ApiClient, Exchange, Recording } from '../../fixtures/index.ts';
+
+export type RecordingsForm = 'bare array' | 'pagination envelope';
+
+export interface RecordingsPagination {
+  page: number;
+  totalPages: number;
+  limit: number;
+  total: number;
+}
+
+export interface RecordingList {
+  form: RecordingsForm;
+  /** Every recording read, in the order the target listed them. */
+  items: Recording[];
+  /** False when an envelope holds more pages than MAX_RECORDING_PAGES. */
+  complete: boolean;
+  /** The first response, for tests that check it further. */
+  first: Exchange;
+}
+
+/** At most this many envelope pages of one list are read (50 recordings at the default take). */
+const MAX_RECORDING_PAGES = 5;
+
+export type RecordingQuery = Record<string, string | number>;
+
+function pageOf(exchange: Exchange): { items: Recording[]; pagination?: RecordingsPagination } {
+  if (Array.isArray(exchange.json)) return { items: exchange.json as Recording[] };
+  const body = exchange.json as { data: Recording[]; pagination: RecordingsPagination };
+  return { items: body.data, pagination: body.pagination };
+}
+
+/**
+ * Reads a recordings list: one request for a bare array, pages of the target's default take for
+ * an envelope (at most MAX_RECORDING_PAGES). Every response must be a valid 200.
+ */
+export async function readRecordings(api: ApiClient, query: RecordingQuery): Promise<RecordingList> {
+  const first = await api.call('listRecordings', { query });
+  expect(first).toMatchOperation('listRecordings', { status: 200 });
+  return collect(api, query, first);
+}
+
+/**
+ * The recordings list without filters, or undefined when the target refuses it: whether a filter is
+ * required is not shown (UNS-16), so a refusal only makes the comparisons that need it unavailable.
+ */
+export async function readUnfilteredRecordings(api: ApiClient): Promise<RecordingList | undefined> {
+  const first = await api.call('listRecordings');
+  if (first.status !== 200) return undefined;
+  expect(first).toMatchOperation('listRecordings', { status: 200 });
+  return collect(api, {}, first);
+}
+
+async function collect(api: ApiClient, query: RecordingQuery, first: Exchange): Promise<RecordingList> {
+  const { items, pagination } = pageOf(first);
+  const collected = [...items];
+  if (pagination === undefined) return { form: 'bare array', items: collected, complete: true, first };
+  let pages = 1;
+  while (collected.length < pagination.total && pages < MAX_RECORDING_PAGES && pagination.limit > 0) {
+    const next = await api.call('listRecordings', { query: { ...query, skip: pages * pagination.limit, take: pagination.limit } });
+    expect(next).toMatchOperation('listRecordings', { status: 200 });
+    const page = pageOf(next).items;
+    if (page.length === 0) break;
+    collected.push(...page);
+    pages += 1;
+  }
+  return { form: 'pagination envelope', items: collected, complete: collected.length >= pagination.total, first };
+}
+
+/** The distinct values of one field, in first-seen order, at most `limit` of them. */
+export function distinct(items: readonly Recording[], field: 'roomId' | 'meetingId', limit: number): string[] {
+  const values = [...new Set(items.map((item) => item[field]).filter((value): value is string => value !== undefined))];
+  return values.slice(0, limit);
+}
