@@ -1,0 +1,171 @@
+/**
+ * Realtime: channel info (its channel, last 250 events and connected participants) on the versioned
+ * interface, and the connected participants on both interfaces. Reads TARGET_CHANNEL, a channel with
+ * events and connected participants; no operation of the interface publishes events or opens channels.
+ */
+import { cites, expect, test } from '../fixtures/index.ts';
+import type { ApiClient, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
+import { connectedOf, field, isRecord, roomOfChannel } from './support/observations.ts';
+import type { JsonObject } from './support/observations.ts';
+
+const CHANNEL_WHY = 'a realtime channel with events and connected participants';
+const EVENTS_LIMIT = 250;
+
+interface ChannelInfo {
+  exchange: Exchange;
+  channel: JsonObject;
+  events: JsonObject[];
+  connected: JsonObject[];
+}
+
+/** getChannelInfo of TARGET_CHANNEL, checked against the document before any semantic check. */
+async function readChannel(api: ApiClient, target: TargetConfig, needs: Needs): Promise<ChannelInfo & { name: string }> {
+  const name = needs(target.ids.channel, 'TARGET_CHANNEL', CHANNEL_WHY);
+  const exchange = await api.call('getChannelInfo', { params: { channel: name } });
+  expect(exchange).toMatchOperation('getChannelInfo', { status: 200 });
+  const body = exchange.json as JsonObject;
+  return {
+    name,
+    exchange,
+    channel: body['channel'] as JsonObject,
+    events: body['events'] as JsonObject[],
+    connected: connectedOf(body) as JsonObject[],
+  };
+}
+
+/** Events have no id: one event is the whole of its fields. */
+const eventKey = (event: JsonObject): string =>
+  JSON.stringify([event['name'], event['timestamp'], event['participantId'], event['connectionId'], event['data']]);
+
+test('channel info holds the channel, its events and a list of connected participants', cites('RT-01'), async ({ api, target, needs }) => {
+  const { exchange } = await readChannel(api, target, needs);
+  const body = exchange.json as JsonObject;
+  expect(isRecord(body['channel']), 'channel is an object').toBe(true);
+  expect(Array.isArray(body['events']), 'events is an array').toBe(true);
+  expect(['participants', 'presences'].filter((name) => Array.isArray(body[name])), 'participants or presences is an array').toHaveLength(1);
+});
+
+test('the channel carries name, participantId, apiKey, an integer startTime and an integer or null endTime', cites('RT-02'), async ({ api, target, needs }) => {
+  const { channel } = await readChannel(api, target, needs);
+  expect(channel).toEqual(
+    expect.objectContaining({ name: expect.any(String), participantId: expect.any(String), apiKey: expect.any(String), startTime: expect.any(Number) }),
+  );
+  expect(Number.isSafeInteger(channel['startTime']), 'startTime is an integer').toBe(true);
+  expect(channel['endTime'] === null || Number.isSafeInteger(channel['endTime']), `endTime is an integer or null, got ${String(channel['endTime'])}`).toBe(true);
+  if ('id' in channel) expect(typeof channel['id'], 'id, when present, is a string').toBe('string');
+});
+
+test('the channel returned is the channel requested', cites('RT-03'), async ({ api, target, needs }) => {
+  const { channel, name } = await readChannel(api, target, needs);
+  expect(channel['name']).toBe(name);
+});
+
+test('every event carries a name, an integer timestamp, participantId, a string or null connectionId and an object of data', cites('RT-04'), async ({ api, target, needs }) => {
+  const { events } = await readChannel(api, target, needs);
+  needs(events.length > 0 ? events : undefined, 'TARGET_CHANNEL', 'a channel with events');
+  const wrong = events.filter(
+    (event) =>
+      typeof event['name'] !== 'string' ||
+      !Number.isSafeInteger(event['timestamp']) ||
+      typeof event['participantId'] !== 'string' ||
+      !(event['connectionId'] === null || typeof event['connectionId'] === 'string') ||
+      !isRecord(event['data']),
+  );
+  expect(wrong, 'events that break the Realtime event shape').toEqual([]);
+});
+
+test('channel info returns at most 250 events', cites('RT-05'), async ({ api, target, needs }) => {
+  const { events } = await readChannel(api, target, needs);
+  expect(events.length).toBeLessThanOrEqual(EVENTS_LIMIT);
+});
+
+test('channel info returns the newest events: an earlier read holds no event that a later read skips', cites('RT-06'), async ({ api, target, needs }) => {
+  const earlier = await readChannel(api, target, needs);
+  const later = await readChannel(api, target, needs);
+  needs(later.events.length > 0 ? later.events : undefined, 'TARGET_CHANNEL', 'a channel with events');
+  const oldestLater = Math.min(...later.events.map((event) => event['timestamp'] as number));
+  const laterKeys = new Set(later.events.map(eventKey));
+  const skipped = earlier.events.filter((event) => (event['timestamp'] as number) >= oldestLater && !laterKeys.has(eventKey(event)));
+  expect(skipped, `events of the earlier read not older than the later read's oldest (${oldestLater}) yet missing from it`).toEqual([]);
+});
+
+test('connected participants of channel info carry id, name, connectionId, an integer timestamp and channel', cites('RT-07'), async ({ api, target, needs }) => {
+  const { connected } = await readChannel(api, target, needs);
+  needs(connected.length > 0 ? connected : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
+  for (const participant of connected) {
+    expect(participant).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), channel: expect.any(String) }));
+    expect(participant['connectionId'] === null || typeof participant['connectionId'] === 'string', 'connectionId is a string or null').toBe(true);
+    expect(Number.isSafeInteger(participant['timestamp']), 'timestamp is an integer').toBe(true);
+  }
+});
+
+test('the versioned participant list is an array of participants with channel', cites('RT-08', 'RT-07'), async ({ api, target, needs }) => {
+  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', CHANNEL_WHY);
+  const exchange = await api.call('listChannelParticipants', { params: { channel_name: channel } });
+  expect(exchange).toMatchOperation('listChannelParticipants', { status: 200 });
+  const participants = exchange.json as JsonObject[];
+  needs(participants.length > 0 ? participants : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
+  for (const participant of participants) {
+    expect(participant).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), channel: expect.any(String) }));
+    expect(Number.isSafeInteger(participant['timestamp']), 'timestamp is an integer').toBe(true);
+  }
+});
+
+test('the room participant list is an array of participants with roomId', cites('RT-10', 'RT-09'), async ({ api, target, needs }) => {
+  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', CHANNEL_WHY);
+  const room = needs(await roomOfChannel(api, target, channel), 'TARGET_ROOM_ID', `the room of channel ${channel} (no known room lists it)`);
+  const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
+  expect(exchange).toMatchOperation('listRoomChannelParticipants', { status: 200 });
+  for (const participant of exchange.json as JsonObject[]) {
+    expect(participant).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), roomId: expect.any(String) }));
+    expect(participant['connectionId'] === null || typeof participant['connectionId'] === 'string', 'connectionId is a string or null').toBe(true);
+    expect(Number.isSafeInteger(participant['timestamp']), 'timestamp is an integer').toBe(true);
+  }
+});
+
+test('every participant of the room participant list is in the requested room', cites('RT-11'), async ({ api, target, needs }) => {
+  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', CHANNEL_WHY);
+  const room = needs(await roomOfChannel(api, target, channel), 'TARGET_ROOM_ID', `the room of channel ${channel} (no known room lists it)`);
+  const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
+  expect(exchange).toMatchOperation('listRoomChannelParticipants', { status: 200 });
+  const rooms = (exchange.json as JsonObject[]).map((participant) => participant['roomId']);
+  expect(rooms.length, 'the room lists connected participants').toBeGreaterThan(0);
+  expect(rooms).toEqual(rooms.map(() => room));
+});
+
+test('channel info and the versioned participant list name the same connected participants', cites('RT-12'), async ({ api, target, needs, warn }) => {
+  const { connected, name } = await readChannel(api, target, needs);
+  const exchange = await api.call('listChannelParticipants', { params: { channel_name: name } });
+  expect(exchange).toMatchOperation('listChannelParticipants', { status: 200 });
+  const fromInfo = connected.map((participant) => String(participant['id'])).sort();
+  const fromList = (exchange.json as JsonObject[]).map((participant) => String(participant['id'])).sort();
+  if (JSON.stringify(fromInfo) !== JSON.stringify(fromList)) {
+    warn('RT-12', `channel info lists [${fromInfo.join(', ')}], the participant list [${fromList.join(', ')}]`);
+  }
+});
+
+test('the channel endTime is null while open, else not earlier than its startTime', cites('RT-13'), async ({ api, target, needs }) => {
+  const { channel } = await readChannel(api, target, needs);
+  const endTime = channel['endTime'];
+  if (endTime !== null) {
+    expect(Number.isSafeInteger(endTime), `a closed channel's endTime is an integer, got ${String(endTime)}`).toBe(true);
+    expect(endTime as number).toBeGreaterThanOrEqual(channel['startTime'] as number);
+  }
+});
+
+test('every event falls within the channel lifetime', cites('RT-14'), async ({ api, target, needs, warn }) => {
+  const { channel, events } = await readChannel(api, target, needs);
+  const start = channel['startTime'] as number;
+  const end = channel['endTime'] as number | null;
+  const outside = events.filter((event) => (event['timestamp'] as number) < start || (end !== null && (event['timestamp'] as number) > end));
+  if (outside.length > 0) {
+    warn('RT-14', `${outside.length} of ${events.length} events lie outside [${start}, ${end ?? 'open'}], e.g. ${String(field(outside[0], 'timestamp'))}`);
+  }
+});
+
+test("the channel's apiKey is one of the target's API keys", cites('RT-15'), async ({ api, target, needs, warn }) => {
+  const { channel } = await readChannel(api, target, needs);
+  const keys = [target.apiKey, target.otherApiKey].filter((key) => key !== undefined);
+  // The value itself is a credential: the warning says only that it matched neither key.
+  if (!keys.includes(channel['apiKey'] as string)) warn('RT-15', 'the channel apiKey is neither TARGET_API_KEY nor TARGET_OTHER_API_KEY');
+});

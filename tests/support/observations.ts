@@ -1,0 +1,203 @@
+/**
+ * Helpers of the realtime, formats, variants, unspecified-behaviour and bad-input specs: timestamp
+ * formats, error-body checks, short descriptions of answers for observations, and the discovery of
+ * the room a realtime channel belongs to (the profile names a channel but not its room).
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect, requirement, test } from '../../fixtures/index.ts';
+import type { ApiClient, Exchange, TargetConfig, Warn } from '../../fixtures/index.ts';
+
+export type JsonObject = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The records of a list body: a bare array, or the `data` array of the pagination envelope. */
+export function itemsOf(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (isRecord(body) && Array.isArray(body['data'])) return body['data'];
+  return [];
+}
+
+/** The connected participants of a channel-info body, under whichever documented name it uses (VAR-02). */
+export function connectedOf(body: unknown): unknown[] {
+  if (!isRecord(body)) return [];
+  const list = Array.isArray(body['participants']) ? body['participants'] : body['presences'];
+  return Array.isArray(list) ? list : [];
+}
+
+/** The field of a record, or undefined when the record is not an object. */
+export function field(record: unknown, name: string): unknown {
+  return isRecord(record) ? record[name] : undefined;
+}
+
+/** FMT-01 allows the Z designator or +00:00; both name UTC. */
+const DATE_TIME_MS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})(?:Z|\+00:00)$/;
+
+/** An ISO 8601 UTC date-time with milliseconds that names a real calendar date-time (no 2024-02-30, no 24:00). */
+export function isDateTimeMs(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const match = DATE_TIME_MS.exec(value);
+  if (match === null) return false;
+  const [year, month, day, hour, minute, second, millisecond] = match.slice(1, 8).map(Number) as [number, number, number, number, number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, millisecond);
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
+/** 10^12 ms is 2001-09-09: any later instant written in epoch seconds stays far below it (FMT-02). */
+export const MIN_EPOCH_MS = 1e12;
+
+export function isEpochMillis(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= MIN_EPOCH_MS;
+}
+
+/** A few words on a body, for observations: `empty`, `{statusCode:number, message:string}`, `array of 3`. */
+export function shapeOf(exchange: Exchange): string {
+  if (exchange.text.trim() === '') return 'empty body';
+  const body = exchange.json;
+  if (body === undefined) return `non-JSON body (${exchange.headers['content-type'] ?? 'no content-type'})`;
+  if (Array.isArray(body)) return `array of ${body.length}`;
+  if (isRecord(body)) {
+    const fields = Object.entries(body).map(([name, value]) => `${name}:${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}`);
+    return `{${fields.join(', ')}}`;
+  }
+  return `JSON ${body === null ? 'null' : typeof body}`;
+}
+
+/** Status and body shape, e.g. `HTTP 404, {statusCode:number, error:string, message:string}`. */
+export function describeAnswer(exchange: Exchange): string {
+  return `HTTP ${exchange.status}, ${shapeOf(exchange)}`;
+}
+
+function excerpt(exchange: Exchange): string {
+  const text = exchange.text.length > 400 ? `${exchange.text.slice(0, 400)}…` : exchange.text;
+  return `${exchange.request.method} answered HTTP ${exchange.status}: ${text === '' ? '(empty body)' : text}\n${exchange.curl}`;
+}
+
+/** ERR-04 (MUST): statusCode, when an error body carries it, is the HTTP status. Returns the violation, if any. */
+export function statusCodeProblem(exchange: Exchange): string | undefined {
+  const body = exchange.json;
+  if (!isRecord(body) || !('statusCode' in body) || body['statusCode'] === exchange.status) return undefined;
+  return `statusCode ${JSON.stringify(body['statusCode'])} in the body of an HTTP ${exchange.status} (ERR-04)`;
+}
+
+/** ERR-06 (SHOULD): for the operations it names, the general error body; error may be absent from a 401. */
+export function warnUnlessGeneralErrorBody(exchange: Exchange, warn: Warn): void {
+  if (!requirement('ERR-06').operations.includes(exchange.operationId)) return;
+  const body = exchange.json;
+  const general =
+    isRecord(body) &&
+    body['statusCode'] === exchange.status &&
+    typeof body['message'] === 'string' &&
+    (typeof body['error'] === 'string' || (exchange.status === 401 && body['error'] === undefined));
+  if (!general) warn('ERR-06', `${exchange.operationId} answered HTTP ${exchange.status} with ${shapeOf(exchange)}, not the general error body`);
+}
+
+/** What the interface states about any error body: ERR-04 fails the test, ERR-06 warns. */
+export function expectErrorBody(exchange: Exchange, warn: Warn): void {
+  expect(statusCodeProblem(exchange), excerpt(exchange)).toBeUndefined();
+  warnUnlessGeneralErrorBody(exchange, warn);
+}
+
+/**
+ * For tables of bad requests: what is wrong with an answer that must be a 4xx (or, with `allowed`,
+ * one of those statuses too), including an ERR-04 violation; ERR-06 is warned about. Undefined when
+ * nothing is wrong, so that a test can list every bad answer of its table in one assertion.
+ */
+export function refusalProblem(exchange: Exchange, warn: Warn, what: string, allowed: (status: number) => boolean = () => false): string | undefined {
+  const refused = exchange.status >= 400 && exchange.status < 500;
+  if (!refused && !allowed(exchange.status)) return `${what}: HTTP ${exchange.status} (${shapeOf(exchange)})`;
+  if (exchange.status < 400) return undefined;
+  warnUnlessGeneralErrorBody(exchange, warn);
+  const problem = statusCodeProblem(exchange);
+  return problem === undefined ? undefined : `${what}: ${problem}`;
+}
+
+/** A refusal: a 4xx status, and the error-body statements of expectErrorBody. */
+export function expectRefused(exchange: Exchange, warn: Warn, what: string): void {
+  expect(refusalProblem(exchange, warn, what), excerpt(exchange)).toBeUndefined();
+}
+
+/** Any status but 5xx; an error body is checked as expectErrorBody does. */
+export function expectNoServerError(exchange: Exchange, warn: Warn, what: string): void {
+  expect(refusalProblem(exchange, warn, what, (status) => status < 400), excerpt(exchange)).toBeUndefined();
+}
+
+/** Response headers that speak of rate limits or retrying, as `name=value` pairs. */
+export function rateLimitHeaders(exchange: { headers: Record<string, string> }): string {
+  const found = Object.entries(exchange.headers).filter(([name]) => /ratelimit|rate-limit|retry-after|x-ratelimit|quota/i.test(name));
+  return found.length === 0 ? 'no rate-limit headers' : found.map(([name, value]) => `${name}=${value}`).join(', ');
+}
+
+/** Every secret of the profile, for hand-made evidence (the API client redacts its own). */
+function secretsOf(target: TargetConfig): string[] {
+  return [target.password, target.apiKey, target.otherApiKey, target.clientId, target.secret, target.nonDeveloper?.password, target.usageLimit?.password, target.expiredToken].filter(
+    (secret): secret is string => secret !== undefined && secret !== '',
+  );
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/**
+ * A GET outside the operations of the document (a realtime path on the main address, UNS-18), which
+ * the API client cannot address. Its evidence is attached with the profile's secrets removed.
+ */
+export async function rawGet(request: APIRequestContext, target: TargetConfig, url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  const response = await request.get(url, { headers, failOnStatusCode: false, maxRedirects: 0, timeout: target.timeoutMs });
+  const answer: RawAnswer = { status: response.status(), headers: response.headers(), text: (await response.body()).toString('utf8') };
+  await response.dispose();
+  let evidence = `GET ${url}\nrequest headers: ${Object.keys(headers).join(', ')}\n\nHTTP ${answer.status}\n${Object.entries(answer.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n')}\n\n${answer.text.slice(0, 4000)}`;
+  for (const secret of secretsOf(target)) evidence = evidence.split(secret).join('[REDACTED]');
+  await test.info().attach(`HTTP ${answer.status} GET ${new URL(url).pathname}`, { body: evidence, contentType: 'text/plain' });
+  return answer;
+}
+
+/** At most this many rooms are tried when looking for a channel's room. */
+const MAX_ROOM_CANDIDATES = 6;
+
+/**
+ * The room a channel belongs to, found by asking listRoomChannelParticipants for the channel in each
+ * known room (TARGET_ROOM_ID, the running meeting's room when it is the same channel, the rooms of the
+ * first page of recordings) until one answers 200 with connected participants. Undefined when none does.
+ */
+export async function roomOfChannel(api: ApiClient, target: TargetConfig, channel: string): Promise<string | undefined> {
+  const candidates: string[] = [];
+  if (target.ids.runningMeetingChannel === channel && target.ids.runningMeetingRoomId !== undefined) candidates.push(target.ids.runningMeetingRoomId);
+  if (target.ids.roomId !== undefined) candidates.push(target.ids.roomId);
+  const recordings = await api.call('listRecordings');
+  for (const recording of recordings.status === 200 ? itemsOf(recordings.json) : []) {
+    const roomId = field(recording, 'roomId');
+    if (typeof roomId === 'string') candidates.push(roomId);
+  }
+  for (const room of [...new Set(candidates)].slice(0, MAX_ROOM_CANDIDATES)) {
+    const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
+    if (exchange.status === 200 && Array.isArray(exchange.json) && exchange.json.length > 0) return room;
+  }
+  return undefined;
+}
+
+/** Archives participants a test upserted with hand-made bodies (the createParticipant fixture sends only well-formed ones). */
+export async function archiveAll(api: ApiClient, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const exchange = await api.call('archiveParticipant', { params: { id } });
+    if (exchange.status >= 300 && exchange.status !== 404) {
+      test.info().annotations.push({ type: 'cleanup', description: `participant ${id} not archived: HTTP ${exchange.status}` });
+    }
+  }
+}

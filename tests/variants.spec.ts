@@ -1,0 +1,158 @@
+/**
+ * Documented variants: where the interface contradicts itself, every documented form passes and the
+ * test records which form the target showed (VAR-01..07).
+ */
+import { cites, expect, requireDestructive, requireWrites, test } from '../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
+import { connectedOf, field, isRecord } from './support/observations.ts';
+import type { JsonObject } from './support/observations.ts';
+
+test('recordings are listed as a bare array or in the pagination envelope', cites('VAR-01'), async ({ api, discover, observe, needs }) => {
+  const meetingId = needs(await discover.meetingId(), 'TARGET_MEETING_ID', 'a meeting with recordings');
+  const exchange = await api.call('listRecordings', { query: { meetingId } });
+  expect(exchange).toMatchOperation('listRecordings', { status: 200 });
+  observe('VAR-01', Array.isArray(exchange.json) ? 'bare array (the sample)' : 'pagination envelope (the description)');
+});
+
+test('channel info lists connected participants as participants or as presences', cites('VAR-02'), async ({ api, target, observe, needs }) => {
+  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel');
+  const exchange = await api.call('getChannelInfo', { params: { channel } });
+  expect(exchange).toMatchOperation('getChannelInfo', { status: 200 });
+  const body = exchange.json as JsonObject;
+  const names = ['participants', 'presences'].filter((name) => Array.isArray(body[name]));
+  expect(names.length, 'participants or presences holds the connected participants').toBeGreaterThan(0);
+  observe('VAR-02', names.join(' and '));
+});
+
+test('a security key is served at POST /security or at POST /participants with only a passphrase', cites('VAR-03', { tag: ['@destructive', '@writes'] }), async ({ api, target, observe }) => {
+  requireDestructive(target, 'creates account security keys');
+  // A target that takes the body for a participant upsert still needs the apikey header, which is left out.
+  requireWrites(target, 'POST /participants is also the participant upsert');
+  const passphrase = 'Conformance-Var03-Key!';
+  const paths: [string, Exchange][] = [
+    ['/security', await api.call('createSecurityKey', { body: { passphrase } })],
+    ['/participants', await api.call('upsertParticipant', { body: { passphrase }, auth: { apiKey: null } })],
+  ];
+  const serving: string[] = [];
+  for (const [path, exchange] of paths) {
+    if (exchange.status !== 200) continue;
+    expect(exchange).toMatchOperation('createSecurityKey', { status: 200 });
+    expect(field(exchange.json, 'passphrase'), `the key of ${path} is encrypted with the passphrase sent`).toBe(passphrase);
+    serving.push(path);
+  }
+  expect(serving, 'at least one path answers with a security key').not.toEqual([]);
+  observe('VAR-03', `served at ${serving.join(' and ')}`, paths.map(([path, exchange]) => `${path}: HTTP ${exchange.status}`).join(', '));
+});
+
+interface HeaderCase {
+  operation: string;
+  /** The call options of a read that answers 200, from discovery. */
+  options: (discover: Discovery, target: TargetConfig, needs: Needs) => Promise<CallOptions>;
+}
+
+const HEADER_CASES: HeaderCase[] = [
+  { operation: 'listGroups', options: async () => ({}) },
+  {
+    operation: 'getGroup',
+    options: async (discover, _target, needs) => ({ params: { id: needs(await discover.group(), 'TARGET_GROUP_ID', 'a group').id } }),
+  },
+  {
+    operation: 'listRecordings',
+    options: async (discover, _target, needs) => ({ query: { meetingId: needs(await discover.meetingId(), 'TARGET_MEETING_ID', 'a meeting with recordings') } }),
+  },
+  { operation: 'getMeetingsSummary', options: async () => ({}) },
+];
+
+test('reads answer the same with the API-key header spelled apikey or apiKey', cites('VAR-04'), async ({ api, discover, target, needs, observe }) => {
+  for (const c of HEADER_CASES) {
+    const options = await c.options(discover, target, needs);
+    const lower = await api.call(c.operation, { ...options, auth: { apiKeyHeader: 'apikey' } });
+    const camel = await api.call(c.operation, { ...options, auth: { apiKeyHeader: 'apiKey' } });
+    expect(lower).toMatchOperation(c.operation, { status: 200 });
+    expect(camel, `${c.operation} with the header spelled apiKey`).toMatchOperation(c.operation, { status: 200 });
+    expect(camel.json, `${c.operation}: the same body with either spelling`).toEqual(lower.json);
+  }
+  observe('VAR-04', 'apikey and apiKey both accepted', HEADER_CASES.map((c) => c.operation).join(', '));
+});
+
+interface UnauthorizedCase {
+  cause: string;
+  needsNonDeveloper?: boolean;
+  operation: string;
+  provoke: (api: ApiClient, target: TargetConfig, needs: Needs) => Promise<Exchange>;
+}
+
+/** Used when the profile names no ended meeting: a 401 case of closeMeeting must not be able to close a running one. */
+const NO_MEETING = 'cs-no-such-meeting-0000';
+
+const UNAUTHORIZED_CASES: UnauthorizedCase[] = [
+  { cause: 'login with unknown credentials', operation: 'login', provoke: (api) => api.login('cs-nobody@example.invalid', 'Not-The-Passw0rd!') },
+  { cause: 'meeting statistics without a bearer token', operation: 'getMeetingStats', provoke: (api) => api.call('getMeetingStats', { auth: { bearer: null } }) },
+  {
+    cause: 'meeting statistics of a non-developer account',
+    needsNonDeveloper: true,
+    operation: 'getMeetingStats',
+    provoke: async (api, target, needs) => {
+      const account = needs(target.nonDeveloper, 'TARGET_NON_DEVELOPER_EMAIL', 'an account that is not a developer');
+      const login = await api.login(account.email, account.password);
+      expect(login).toMatchOperation('login', { status: 200 });
+      return api.call('getMeetingStats', { auth: { bearer: field(login.json, 'access_token') as string } });
+    },
+  },
+  {
+    cause: 'meeting close without a bearer token',
+    operation: 'closeMeeting',
+    provoke: (api, target) => api.call('closeMeeting', { params: { meetingId: target.ids.endedMeetingId ?? NO_MEETING }, auth: { bearer: null } }),
+  },
+];
+
+test('a 401 body carries error as a string or omits it', cites('VAR-05'), async ({ api, target, needs, observe }) => {
+  for (const c of UNAUTHORIZED_CASES) {
+    if (c.needsNonDeveloper === true && target.nonDeveloper === undefined) {
+      test.info().annotations.push({ type: 'not assessed', description: `${c.cause}: needs TARGET_NON_DEVELOPER_EMAIL` });
+      continue;
+    }
+    const exchange = await c.provoke(api, target, needs);
+    expect(exchange, c.cause).toMatchOperation(c.operation, { status: 401 });
+    const body = exchange.json as JsonObject;
+    if ('error' in body) expect(typeof body['error'], `${c.cause}: error, when present, is a string`).toBe('string');
+    observe('VAR-05', 'error' in body ? 'with error' : 'without error', c.cause);
+  }
+});
+
+test('the channel object carries an id string or no id', cites('VAR-06'), async ({ api, target, observe, needs }) => {
+  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel');
+  const exchange = await api.call('getChannelInfo', { params: { channel } });
+  expect(exchange).toMatchOperation('getChannelInfo', { status: 200 });
+  const object = field(exchange.json, 'channel');
+  expect(isRecord(object)).toBe(true);
+  const id = field(object, 'id');
+  if (id !== undefined) expect(typeof id, 'id, when present, is a string').toBe('string');
+  observe('VAR-06', id === undefined ? 'without id (the field table)' : 'with id (the example body)');
+});
+
+test("a versioned participant's channel field holds the channel name or the participant's room", cites('VAR-07'), async ({ api, target, observe, needs }) => {
+  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel with connected participants');
+  const info = await api.call('getChannelInfo', { params: { channel } });
+  expect(info).toMatchOperation('getChannelInfo', { status: 200 });
+  const list = await api.call('listChannelParticipants', { params: { channel_name: channel } });
+  expect(list).toMatchOperation('listChannelParticipants', { status: 200 });
+  const participants = [...connectedOf(info.json), ...(list.json as unknown[])];
+  needs(participants.length > 0 ? participants : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
+  const values = [...new Set(participants.map((participant) => field(participant, 'channel') as string))];
+  const forms: string[] = [];
+  for (const value of values) {
+    if (value === channel) {
+      forms.push('channel name');
+      continue;
+    }
+    // Not the channel name: it must be the room, where the main interface lists the same participants.
+    const room = await api.call('listRoomChannelParticipants', { params: { room: value, channel } });
+    expect(room, `channel field "${value}" is neither the channel name nor a room that holds the channel`).toMatchOperation('listRoomChannelParticipants', { status: 200 });
+    const inRoom = new Set((room.json as unknown[]).map((participant) => field(participant, 'id')));
+    const claimed = participants.filter((participant) => field(participant, 'channel') === value).map((participant) => field(participant, 'id'));
+    expect(claimed.filter((id) => !inRoom.has(id)), `participants said to be in room ${value} but not listed there`).toEqual([]);
+    forms.push('room ID');
+  }
+  observe('VAR-07', [...new Set(forms)].join(' and '));
+});
