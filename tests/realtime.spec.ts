@@ -89,6 +89,13 @@ test('channel info returns the newest events: an earlier read holds no event tha
   expect(skipped, `events of the earlier read not older than the later read's oldest (${oldestLater}) yet missing from it`).toEqual([]);
 });
 
+test('channel info returns the newest events: the newest event the profile states is among them', cites('RT-06'), async ({ api, target, needs }) => {
+  const newest = needs(target.channelNewestEventMs, 'TARGET_CHANNEL_NEWEST_EVENT_MS', 'the epoch ms of the newest event of TARGET_CHANNEL');
+  const { events } = await readChannel(api, target, needs);
+  const latest = Math.max(...events.map((event) => event['timestamp'] as number));
+  expect(latest, `newest returned event (${latest}) is older than the channel's newest event (${newest}): the oldest events were returned`).toBeGreaterThanOrEqual(newest);
+});
+
 test('connected participants of channel info carry id, name, connectionId, an integer timestamp and channel', cites('RT-07'), async ({ api, target, needs }) => {
   const { connected } = await readChannel(api, target, needs);
   needs(connected.length > 0 ? connected : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
