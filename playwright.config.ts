@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { harnessSettings } from './fixtures/config.ts';
+import { selfVerifyProjects } from './fixtures/self-verify-projects.ts';
+import type { SelfVerifyWorkerOptions } from './fixtures/self-verify-projects.ts';
 
 const settings = harnessSettings();
 
@@ -8,7 +10,7 @@ const settings = harnessSettings();
  * configuration, so `use` carries no baseURL. Global setup starts the embedded reference when
  * no target is configured and stops it afterwards.
  */
-export default defineConfig({
+export default defineConfig<object, SelfVerifyWorkerOptions>({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
   testIgnore: 'unit/**',
@@ -16,8 +18,18 @@ export default defineConfig({
   workers: settings.workers,
   retries: 0,
   forbidOnly: settings.ci,
-  reporter: [['list']],
+  // Redaction first: it redacts in place what every later reporter receives (fixtures/reporters/redaction.ts).
+  reporter: [
+    ['./fixtures/reporters/redaction.ts', { outputs: ['reports/junit.xml', 'reports/allure-results', 'reports/certification.json', 'reports/certification.md'] }],
+    ['./fixtures/reporters/allure.ts', { resultsDir: 'reports/allure-results' }],
+    ['junit', { outputFile: 'reports/junit.xml' }],
+    [settings.ci ? 'line' : 'list'],
+    ['./fixtures/reporters/certification.ts', { outputDir: 'reports' }],
+  ],
   globalSetup: './fixtures/global-setup.ts',
   outputDir: 'test-results',
-  use: {},
+  // Traces would record every request with its credentials, unredacted.
+  use: { trace: 'off' },
+  // Self-verification: one project per reference instance (scripts/self-verify.ts).
+  ...(settings.selfVerifyTargets === undefined ? {} : { projects: selfVerifyProjects(settings.selfVerifyTargets) }),
 });

@@ -1,3 +1,4 @@
+import { findFault, FAULTS } from './faults/catalogue.ts';
 import { checkNumericOption, ReferenceOptionError, type NumericOption, type ReferenceOptions } from './options.ts';
 import { isVariantName, listVariants } from './variants.ts';
 
@@ -11,8 +12,9 @@ export class CliError extends Error {
 }
 
 export type CliCommand =
-  | { kind: 'serve'; port: number; options: ReferenceOptions; seedFile?: string }
+  | { kind: 'serve'; port: number; options: ReferenceOptions; seedFile?: string; fault?: string }
   | { kind: 'list-variants' }
+  | { kind: 'list-faults' }
   | { kind: 'help' };
 
 const numericFlags: Readonly<Record<string, NumericOption>> = {
@@ -27,6 +29,8 @@ export const usage = `Usage: tsx reference/server.ts [options]
   --port N                 port on 127.0.0.1 (default 4010; 0 picks a free port)
   --variant NAME           switch on a documented variant (repeatable; see --list-variants)
   --list-variants          print the variants as JSON and exit
+  --fault NAME             switch on a fault of reference/faults/catalogue.ts (self-verification only)
+  --list-faults            print the faults as JSON and exit
   --recording-delay-ms N   delay from recording end to available (default 300000)
   --usage-limit N          transcription statistics requests per account and window (default 100)
   --usage-window-ms N      length of the usage window (default 60000)
@@ -45,8 +49,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
   let port = 4010;
   const variants: string[] = [];
   const options: ReferenceOptions = {};
-  let listing = false;
+  let listing: 'list-variants' | 'list-faults' | undefined;
   let seedFile: string | undefined;
+  let fault: string | undefined;
 
   for (let i = 0; i < argv.length; i += 1) {
     const argument = argv[i] ?? '';
@@ -65,9 +70,16 @@ export function parseCli(argv: readonly string[]): CliCommand {
     if (flag === '--help' || flag === '-h') {
       noValue();
       return { kind: 'help' };
-    } else if (flag === '--list-variants') {
+    } else if (flag === '--list-variants' || flag === '--list-faults') {
       noValue();
-      listing = true;
+      listing ??= flag === '--list-variants' ? 'list-variants' : 'list-faults';
+    } else if (flag === '--fault') {
+      const name = value();
+      if (findFault(name) === undefined) {
+        throw new CliError(`--fault: unknown fault "${name}"; see --list-faults (${FAULTS.length} faults)`);
+      }
+      if (fault !== undefined && fault !== name) throw new CliError(`--fault: only one fault at a time (got "${fault}" and "${name}")`);
+      fault = name;
     } else if (flag === '--log') {
       noValue();
       options.logger = true;
@@ -94,7 +106,12 @@ export function parseCli(argv: readonly string[]): CliCommand {
       throw new CliError(`${argument}: unknown option (see --help)`);
     }
   }
-  if (listing) return { kind: 'list-variants' };
-  const command: CliCommand = { kind: 'serve', port, options: { ...options, variants } };
-  return seedFile === undefined ? command : { ...command, seedFile };
+  if (listing !== undefined) return { kind: listing };
+  return {
+    kind: 'serve',
+    port,
+    options: { ...options, variants },
+    ...(seedFile === undefined ? {} : { seedFile }),
+    ...(fault === undefined ? {} : { fault }),
+  };
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { CliError, parseCli, usage, type CliCommand } from './cli.ts';
+import { findFault, listFaults } from './faults/catalogue.ts';
+import type { ReferenceOptions } from './options.ts';
 import type { SeedFile } from './seed-types.ts';
 import { listVariants } from './variants.ts';
 
@@ -9,7 +11,10 @@ const host = '127.0.0.1';
 async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<void> {
   // A seed file replaces the committed seed, e.g. one with per-run credentials (scripts/check-canary.ts).
   const seed = command.seedFile === undefined ? undefined : (JSON.parse(readFileSync(command.seedFile, 'utf8')) as SeedFile);
-  const app = await buildApp(seed === undefined ? command.options : { ...command.options, seed });
+  const options: ReferenceOptions = seed === undefined ? command.options : { ...command.options, seed };
+  // parseCli accepted only a known fault name.
+  const fault = command.fault === undefined ? undefined : findFault(command.fault);
+  const app = await buildApp(fault === undefined ? options : fault.apply(options));
   await app.listen({ host, port: command.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : command.port;
@@ -44,6 +49,8 @@ async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(`${usage}\n`);
   } else if (command.kind === 'list-variants') {
     process.stdout.write(`${JSON.stringify(listVariants(), null, 2)}\n`);
+  } else if (command.kind === 'list-faults') {
+    process.stdout.write(`${JSON.stringify(listFaults(), null, 2)}\n`);
   } else {
     await serve(command);
   }

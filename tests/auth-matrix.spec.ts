@@ -4,9 +4,11 @@
  *
  * Which operations a case applies to comes from the security requirements of the OpenAPI
  * document; the request parts each operation needs come from a literal table (support/auth.ts).
- * Rejection checks never change data: archiveParticipant names a participant that does not exist,
- * closeMeeting a meeting that has already ended, and upsertParticipant is checked on a participant
- * its own test created, read back afterwards.
+ * Rejection checks change nothing on a target that checks credentials: archiveParticipant names a
+ * participant that does not exist, closeMeeting a meeting that has already ended, and
+ * upsertParticipant is checked on a participant its own test created, read back afterwards. A
+ * target that checks loosely would carry those requests out, so each case is split by the
+ * permission its operations need (support/permissions.ts) and the state-changing shares are gated.
  */
 import { cites, expect, requireDestructive, test } from '../fixtures/index.ts';
 import type { CallOptions, TargetConfig } from '../fixtures/index.ts';
@@ -27,6 +29,7 @@ import {
   withAlteredSignature,
 } from './support/auth.ts';
 import type { DocumentedCredentials } from './support/auth.ts';
+import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
 // ---------------------------------------------------------------- documented credentials succeed
 
@@ -240,17 +243,19 @@ const WRITES_ANYTHING_IT_IS_SENT = ['upsertParticipant'];
 const causeOf = (rejection: RejectionCase): string => rejection.title.replace(/^.*? answers 401 /, '');
 
 for (const rejection of REJECTIONS) {
-  test(rejection.title, cites(...rejection.cites), async ({ api, discover, target, needs, warn, observe }) => {
-    const send = rejection.send({ token: await api.bearer(), target });
-    const overrides = rejection.lacks === undefined ? send : needs(send, rejection.lacks.variable, rejection.lacks.why);
-    const operations = operationsWhere(rejection.appliesTo, WRITES_ANYTHING_IT_IS_SENT);
-    expect(operations.length, 'operations of the document this case applies to').toBeGreaterThan(0);
-    for (const operationId of operations) {
-      const parts = await requestParts(operationId, { discover, target, data: orUnknown });
-      const exchange = await api.call(operationId, { ...parts, ...overrides });
-      expectUnauthorized(exchange, { warn, observe }, causeOf(rejection));
-    }
-  });
+  for (const share of sharesOf(operationsWhere(rejection.appliesTo, WRITES_ANYTHING_IT_IS_SENT), (operationId) => operationId)) {
+    test(`${rejection.title}${share.label}`, cites(...rejection.cites, { tag: permissionTags(share.permission) }), async ({ api, discover, target, needs, warn, observe }) => {
+      requirePermission(target, share.permission, share.operations);
+      const send = rejection.send({ token: await api.bearer(), target });
+      const overrides = rejection.lacks === undefined ? send : needs(send, rejection.lacks.variable, rejection.lacks.why);
+      expect(share.operations.length, 'operations of the document this case applies to').toBeGreaterThan(0);
+      for (const operationId of share.operations) {
+        const parts = await requestParts(operationId, { discover, target, data: orUnknown });
+        const exchange = await api.call(operationId, { ...parts, ...overrides });
+        expectUnauthorized(exchange, { warn, observe }, causeOf(rejection));
+      }
+    });
+  }
 }
 
 const UPSERT_REJECTIONS = REJECTIONS.filter((rejection) => rejection.appliesTo(credentialsOf('upsertParticipant')));
@@ -280,10 +285,12 @@ test(
 
 // ---------------------------------------------------------------- the API key of closeMeeting travels in the body
 
-test('closing a meeting reads the API key from the JSON body of the GET request', cites('AUTH-25'), async ({ api, target, needs, warn, observe }) => {
+test('closing a meeting reads the API key from the JSON body of the GET request', cites('AUTH-25', { tag: ['@destructive'] }), async ({ api, target, needs, warn, observe }) => {
   // An ended meeting: with the key in the body the request passes authentication and meets the
-  // documented "already ended" answer; nothing can be closed.
+  // documented "already ended" answer. It is gated all the same: no closeMeeting request, whatever
+  // its meeting, is sent to a target that does not allow closing meetings.
   const meetingId = needs(target.ids.endedMeetingId, 'TARGET_ENDED_MEETING_ID', 'a meeting that has already ended');
+  requireDestructive(target, 'sends closeMeeting for TARGET_ENDED_MEETING_ID');
   const withKey = await api.call('closeMeeting', { params: { meetingId } });
   expect(withKey.status, `a valid apiKey in the body must pass authentication\n${withKey.curl}`).not.toBe(401);
   expect(withKey).toMatchOperation('closeMeeting');

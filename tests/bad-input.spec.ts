@@ -6,7 +6,7 @@
  */
 import { cites, expect, requireDestructive, requireWrites, test } from '../fixtures/index.ts';
 import type { CallOptions, Discovery, Needs, TargetConfig } from '../fixtures/index.ts';
-import { archiveAll, expectRefused, refusalProblem } from './support/observations.ts';
+import { expectRefused, refusalProblem } from './support/observations.ts';
 
 type BodyOperation = 'login' | 'upsertParticipant' | 'createSecurityKey';
 
@@ -15,8 +15,8 @@ interface BodyTarget {
   tag: string[];
   /** Skips the test when the target does not allow what a wrong acceptance would do. */
   gate: (target: TargetConfig) => void;
-  /** A well-formed body of the operation; `fresh` names a participant nobody else uses. */
-  valid: (target: TargetConfig, fresh: string) => Record<string, unknown>;
+  /** A well-formed body of the operation; `fresh` names a new participant, archived at teardown. */
+  valid: (target: TargetConfig, fresh: () => string) => Record<string, unknown>;
   /** Documented string fields of the body, for mistyped values. */
   stringField: string;
 }
@@ -34,7 +34,10 @@ const BODY_TARGETS: BodyTarget[] = [
     operation: 'upsertParticipant',
     tag: ['@writes'],
     gate: (target) => requireWrites(target, 'a target that wrongly accepts the body creates a participant'),
-    valid: (_target, fresh) => ({ participantId: fresh, id: fresh, name: `${fresh} conformance`, email: `${fresh}@example.com`, avatar: `https://example.com/avatars/${fresh}.png` }),
+    valid: (_target, fresh) => {
+      const id = fresh();
+      return { participantId: id, id, name: `${id} conformance`, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` };
+    },
     stringField: 'name',
   },
   {
@@ -77,21 +80,14 @@ for (const bodyTarget of BODY_TARGETS) {
   test(
     `${bodyTarget.operation} refuses malformed, missing, non-object, mistyped and non-JSON bodies with a 4xx`,
     cites('INP-01', 'INP-02', 'INP-03', 'INP-04', 'INP-05', 'ERR-04', { tag: bodyTarget.tag }),
-    async ({ api, target, participantNames, warn }) => {
+    async ({ api, target, newParticipantId, warn }) => {
       bodyTarget.gate(target);
       const problems: string[] = [];
-      // Participants that a wrongly accepting (or failing) target may have created, archived at the end.
-      const leftovers: string[] = [];
-      try {
-        for (const bad of BAD_BODIES) {
-          const fresh = participantNames.next();
-          const exchange = await api.call(bodyTarget.operation, bad.options(bodyTarget.valid(target, fresh), bodyTarget.stringField));
-          if (exchange.status < 400 || exchange.status >= 500) leftovers.push(fresh);
-          const problem = refusalProblem(exchange, warn, `${bad.id} ${bad.name}`);
-          if (problem !== undefined) problems.push(problem);
-        }
-      } finally {
-        if (bodyTarget.operation === 'upsertParticipant') await archiveAll(api, leftovers);
+      for (const bad of BAD_BODIES) {
+        // Each participant a wrongly accepting target may store is recorded first and archived at teardown.
+        const exchange = await api.call(bodyTarget.operation, bad.options(bodyTarget.valid(target, newParticipantId), bodyTarget.stringField));
+        const problem = refusalProblem(exchange, warn, `${bad.id} ${bad.name}`);
+        if (problem !== undefined) problems.push(problem);
       }
       expect(problems, 'bad bodies that were not refused with a 4xx, or whose error body misstates the status').toEqual([]);
     },
@@ -101,15 +97,10 @@ for (const bodyTarget of BODY_TARGETS) {
 const LONG_TEXT = 'x'.repeat(100_000);
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
-test('upsertParticipant answers a name of 100 000 characters with 2xx or 4xx', cites('INP-06', 'ERR-04', { tag: ['@writes'] }), async ({ api, target, participantNames, warn }) => {
-  requireWrites(target);
-  const id = participantNames.next();
-  try {
-    const exchange = await api.call('upsertParticipant', { body: { participantId: id, id, name: LONG_TEXT, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` } });
-    expect(refusalProblem(exchange, warn, 'a name of 100 000 characters', isSuccess)).toBeUndefined();
-  } finally {
-    await archiveAll(api, [id]);
-  }
+test('upsertParticipant answers a name of 100 000 characters with 2xx or 4xx', cites('INP-06', 'ERR-04', { tag: ['@writes'] }), async ({ api, newParticipantId, warn }) => {
+  const id = newParticipantId();
+  const exchange = await api.call('upsertParticipant', { body: { participantId: id, id, name: LONG_TEXT, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` } });
+  expect(refusalProblem(exchange, warn, 'a name of 100 000 characters', isSuccess)).toBeUndefined();
 });
 
 test('createSecurityKey answers a passphrase of 100 000 characters with 2xx or 4xx', cites('INP-06', 'ERR-04', { tag: ['@destructive'] }), async ({ api, target, warn }) => {

@@ -1,10 +1,13 @@
 /**
  * Error bodies: the 401, 403 and 500 bodies the interface shows, statusCode equal to the HTTP
  * status everywhere, error equal to the status name, and the general shape elsewhere (SHOULD).
+ * Errors of state-changing operations are provoked only where the target allows the operation
+ * (support/permissions.ts): a target that checks loosely would carry the request out.
  */
 import { cites, expect, requireDestructive, test } from '../fixtures/index.ts';
 import type { CallOptions } from '../fixtures/index.ts';
 import { ALL_OPERATIONS, UNKNOWN_ID, checkErrorBody, orUnknown, requestParts, statusNames } from './support/auth.ts';
+import { permissionOf, permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
 // ---------------------------------------------------------------- the documented bodies
 
@@ -28,7 +31,9 @@ const UNAUTHORIZED = [
 ] as const;
 
 for (const row of UNAUTHORIZED) {
-  test(`${row.title} answers 401 with statusCode 401 and a message`, cites('ERR-01', 'VAR-05'), async ({ api, target, warn, observe }) => {
+  const permission = permissionOf(row.operationId);
+  test(`${row.title} answers 401 with statusCode 401 and a message`, cites('ERR-01', 'VAR-05', { tag: permissionTags(permission) }), async ({ api, target, warn, observe }) => {
+    requirePermission(target, permission, [row.operationId]);
     // An ended or unknown meeting: a close that wrongly passes authentication changes nothing.
     const exchange = await api.call(row.operationId, row.request(target.ids.endedMeetingId ?? UNKNOWN_ID));
     expect(exchange).toMatchOperation(row.operationId, { status: 401 });
@@ -58,8 +63,9 @@ test(
   },
 );
 
-test('closing a meeting that has already ended answers 500 with statusCode, message and error', cites('ERR-03', 'ERR-04', 'ERR-05'), async ({ api, target, needs }) => {
+test('closing a meeting that has already ended answers 500 with statusCode, message and error', cites('ERR-03', 'ERR-04', 'ERR-05', { tag: ['@destructive'] }), async ({ api, target, needs }) => {
   const meetingId = needs(target.ids.endedMeetingId, 'TARGET_ENDED_MEETING_ID', 'a meeting that has already ended');
+  requireDestructive(target, 'sends closeMeeting for TARGET_ENDED_MEETING_ID');
   const exchange = await api.call('closeMeeting', { params: { meetingId } });
   expect(exchange).toMatchOperation('closeMeeting', { status: 500 });
   const body = exchange.json as { statusCode: number; error: string; message: string };
@@ -72,20 +78,27 @@ test('closing a meeting that has already ended answers 500 with statusCode, mess
 /** No credential of any scheme: the answer is an error whatever the operation documents. */
 const NO_CREDENTIALS = { bearer: null, apiKey: null, bodyApiKey: null, clientId: null, secret: null } as const;
 
-test('every operation answers a request without credentials with an error body whose statusCode is the HTTP status', cites('ERR-04', 'ERR-06'), async ({ api, discover, target, warn, observe }) => {
-  for (const operationId of ALL_OPERATIONS) {
-    const request: CallOptions =
-      operationId === 'login'
-        ? UNAUTHORIZED[0].request()
-        : operationId === 'upsertParticipant'
-          ? // An empty body: a write that wrongly passes authentication has nothing to write.
-            { body: {} }
-          : await requestParts(operationId, { discover, target, data: orUnknown });
-    const exchange = await api.call(operationId, { ...request, auth: NO_CREDENTIALS });
-    expect.soft(exchange.status, `${operationId} without credentials must be refused\n${exchange.curl}`).toBeGreaterThanOrEqual(400);
-    checkErrorBody(exchange, { warn, observe }, 'without credentials');
-  }
-});
+for (const share of sharesOf(ALL_OPERATIONS, (operationId) => operationId)) {
+  test(
+    `every operation answers a request without credentials with an error body whose statusCode is the HTTP status${share.label}`,
+    cites('ERR-04', 'ERR-06', { tag: permissionTags(share.permission) }),
+    async ({ api, discover, target, warn, observe }) => {
+      requirePermission(target, share.permission, share.operations);
+      for (const operationId of share.operations) {
+        const request: CallOptions =
+          operationId === 'login'
+            ? UNAUTHORIZED[0].request()
+            : operationId === 'upsertParticipant'
+              ? // An empty body: a write that wrongly passes authentication has nothing to write.
+                { body: {} }
+              : await requestParts(operationId, { discover, target, data: orUnknown });
+        const exchange = await api.call(operationId, { ...request, auth: NO_CREDENTIALS });
+        expect.soft(exchange.status, `${operationId} without credentials must be refused\n${exchange.curl}`).toBeGreaterThanOrEqual(400);
+        checkErrorBody(exchange, { warn, observe }, 'without credentials');
+      }
+    },
+  );
+}
 
 /**
  * Errors other than authentication: invalid query values and unknown ids. Their statuses are not
@@ -105,12 +118,19 @@ const OTHER_ERRORS: readonly { operationId: string; cause: string; request: Call
   { operationId: 'listRoomChannelParticipants', cause: 'of an unknown room and channel', request: { params: { room: UNKNOWN_ID, channel: UNKNOWN_ID } } },
 ];
 
-test('error bodies for invalid query values and unknown ids carry statusCode equal to the HTTP status', cites('ERR-04', 'ERR-05', 'ERR-06'), async ({ api, warn, observe }) => {
-  for (const { operationId, cause, request } of OTHER_ERRORS) {
-    const exchange = await api.call(operationId, request);
-    if (exchange.status < 400) continue;
-    // The one error body the interface shows besides 401/403/500: an invalid transcription request.
-    if (operationId === 'getTranscriptionStats') expect.soft(exchange).toMatchOperation(operationId, { status: exchange.status });
-    checkErrorBody(exchange, { warn, observe }, cause);
-  }
-});
+for (const share of sharesOf(OTHER_ERRORS, (error) => error.operationId)) {
+  test(
+    `error bodies for invalid query values and unknown ids carry statusCode equal to the HTTP status${share.label}`,
+    cites('ERR-04', 'ERR-05', 'ERR-06', { tag: permissionTags(share.permission) }),
+    async ({ api, target, warn, observe }) => {
+      requirePermission(target, share.permission, share.operations);
+      for (const { operationId, cause, request } of share.items) {
+        const exchange = await api.call(operationId, request);
+        if (exchange.status < 400) continue;
+        // The one error body the interface shows besides 401/403/500: an invalid transcription request.
+        if (operationId === 'getTranscriptionStats') expect.soft(exchange).toMatchOperation(operationId, { status: exchange.status });
+        checkErrorBody(exchange, { warn, observe }, cause);
+      }
+    },
+  );
+}

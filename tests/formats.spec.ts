@@ -7,6 +7,7 @@
 import { cites, expect, test } from '../fixtures/index.ts';
 import type { ApiClient, CreateParticipant, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
 import { connectedOf, field, isDateTimeMs, isEpochMillis, isRecord, itemsOf, roomOfChannel } from './support/observations.ts';
+import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
 interface Context {
   api: ApiClient;
@@ -205,8 +206,8 @@ for (const row of ROWS) {
 
 interface BodyCase {
   name: string;
-  /** Needs TARGET_ALLOW_WRITES; left out (and noted) on a read-only target. */
-  writes?: boolean;
+  /** The operation provoked: state-changing ones are checked in a test gated on their permission. */
+  operation: string;
   provoke: (context: Context) => Promise<Exchange>;
 }
 
@@ -217,29 +218,36 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
  * upsert, and errors of operations whose error bodies are not shown (unknown ids, bad query values).
  */
 const BODY_CASES: BodyCase[] = [
-  { name: 'the 201 of upsertParticipant', writes: true, provoke: async ({ createParticipant }) => (await createParticipant()).exchange },
-  { name: 'getGroup of an unknown group', provoke: ({ api }) => api.call('getGroup', { params: { id: 'cs-no-such-group-0000' } }) },
-  { name: 'closeMeeting of an unknown meeting', provoke: ({ api }) => api.call('closeMeeting', { params: { meetingId: 'cs-no-such-meeting-0000' } }) },
-  { name: 'listRoomChannelParticipants of an unknown room', provoke: ({ api }) => api.call('listRoomChannelParticipants', { params: { room: 'cs-no-such-room-0000', channel: 'cs-no-such-channel-0000' } }) },
-  { name: 'getChannelInfo of an unknown channel', provoke: ({ api }) => api.call('getChannelInfo', { params: { channel: 'cs-no-such-channel-0000' } }) },
-  { name: 'listGroups with take=abc', provoke: ({ api }) => api.call('listGroups', { query: { take: 'abc' } }) },
+  { name: 'the 201 of upsertParticipant', operation: 'upsertParticipant', provoke: async ({ createParticipant }) => (await createParticipant()).exchange },
+  { name: 'getGroup of an unknown group', operation: 'getGroup', provoke: ({ api }) => api.call('getGroup', { params: { id: 'cs-no-such-group-0000' } }) },
+  { name: 'closeMeeting of an unknown meeting', operation: 'closeMeeting', provoke: ({ api }) => api.call('closeMeeting', { params: { meetingId: 'cs-no-such-meeting-0000' } }) },
+  {
+    name: 'listRoomChannelParticipants of an unknown room',
+    operation: 'listRoomChannelParticipants',
+    provoke: ({ api }) => api.call('listRoomChannelParticipants', { params: { room: 'cs-no-such-room-0000', channel: 'cs-no-such-channel-0000' } }),
+  },
+  { name: 'getChannelInfo of an unknown channel', operation: 'getChannelInfo', provoke: ({ api }) => api.call('getChannelInfo', { params: { channel: 'cs-no-such-channel-0000' } }) },
+  { name: 'listGroups with take=abc', operation: 'listGroups', provoke: ({ api }) => api.call('listGroups', { query: { take: 'abc' } }) },
 ];
 
-test('bodies the document does not describe are declared and written as JSON', cites('FMT-04', { tag: ['@writes'] }), async ({ api, discover, target, needs, createParticipant }) => {
-  const problems: string[] = [];
-  for (const c of BODY_CASES) {
-    if (c.writes === true && !target.allowWrites) {
-      test.info().annotations.push({ type: 'not assessed', description: `${c.name}: needs TARGET_ALLOW_WRITES=1` });
-      continue;
-    }
-    const exchange = await c.provoke({ api, discover, target, needs, createParticipant });
-    if (exchange.text.trim() === '') continue;
-    const contentType = exchange.headers['content-type'];
-    if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType)) problems.push(`${c.name}: HTTP ${exchange.status} with Content-Type ${contentType ?? '(none)'}`);
-    if (exchange.json === undefined) problems.push(`${c.name}: HTTP ${exchange.status} with a body that is not JSON: ${exchange.text.slice(0, 120)}`);
-  }
-  expect(problems, 'bodies not declared as application/json or not parsing as JSON').toEqual([]);
-});
+for (const share of sharesOf(BODY_CASES, (c) => c.operation)) {
+  test(
+    `bodies the document does not describe are declared and written as JSON${share.label}`,
+    cites('FMT-04', { tag: permissionTags(share.permission) }),
+    async ({ api, discover, target, needs, createParticipant }) => {
+      requirePermission(target, share.permission, share.operations);
+      const problems: string[] = [];
+      for (const c of share.items) {
+        const exchange = await c.provoke({ api, discover, target, needs, createParticipant });
+        if (exchange.text.trim() === '') continue;
+        const contentType = exchange.headers['content-type'];
+        if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType)) problems.push(`${c.name}: HTTP ${exchange.status} with Content-Type ${contentType ?? '(none)'}`);
+        if (exchange.json === undefined) problems.push(`${c.name}: HTTP ${exchange.status} with a body that is not JSON: ${exchange.text.slice(0, 120)}`);
+      }
+      expect(problems, 'bodies not declared as application/json or not parsing as JSON').toEqual([]);
+    },
+  );
+}
 
 interface OrderCase {
   operation: string;

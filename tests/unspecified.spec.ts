@@ -3,10 +3,9 @@
  * target did with observe(), and checks only what the interface does state - the documented shape of
  * a 200, and of an error body that statusCode equals the status (ERR-04; ERR-06 is a warning).
  */
-import { cites, expect, requireDestructive, requireWrites, test } from '../fixtures/index.ts';
+import { cites, expect, requireDestructive, test } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Exchange, Needs, TargetConfig, Warn } from '../fixtures/index.ts';
 import {
-  archiveAll,
   connectedOf,
   describeAnswer,
   expectErrorBody,
@@ -17,6 +16,7 @@ import {
   rawGet,
 } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
+import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
 /**
  * Checks what the interface states about an answer it leaves open: a 200 matches the operation's
@@ -35,7 +35,6 @@ const UNKNOWN = 'cs-no-such-id-0000';
 interface UnknownIdCase {
   id: string;
   what: string;
-  tag?: string[];
   calls: [string, CallOptions][];
 }
 
@@ -49,7 +48,7 @@ const UNKNOWN_ID_CASES: UnknownIdCase[] = [
     ],
   },
   { id: 'UNS-02', what: 'reading an unknown participant', calls: [['getParticipant', { params: { id: UNKNOWN } }]] },
-  { id: 'UNS-02', what: 'archiving an unknown participant', tag: ['@writes'], calls: [['archiveParticipant', { params: { id: UNKNOWN } }]] },
+  { id: 'UNS-02', what: 'archiving an unknown participant', calls: [['archiveParticipant', { params: { id: UNKNOWN } }]] },
   { id: 'UNS-03', what: 'closing an unknown meeting', calls: [['closeMeeting', { params: { meetingId: UNKNOWN } }]] },
   {
     id: 'UNS-04',
@@ -63,8 +62,10 @@ const UNKNOWN_ID_CASES: UnknownIdCase[] = [
 ];
 
 for (const c of UNKNOWN_ID_CASES) {
-  test(`the answer to ${c.what} is observed`, cites(c.id, 'UNS-15', 'ERR-04', { tag: c.tag ?? [] }), async ({ api, target, observe, warn }) => {
-    if (c.tag?.includes('@writes')) requireWrites(target, 'archiving is a participant write');
+  // The archive and the close of unknown ids are gated like the operations (support/permissions.ts).
+  const shares = sharesOf(c.calls, ([operation]) => operation);
+  test(`the answer to ${c.what} is observed`, cites(c.id, 'UNS-15', 'ERR-04', { tag: permissionTags(...shares.map((share) => share.permission)) }), async ({ api, target, observe, warn }) => {
+    for (const share of shares) requirePermission(target, share.permission, share.operations);
     for (const [operation, options] of c.calls) {
       const exchange = await api.call(operation, options);
       const answer = checkStated(exchange, warn);
@@ -120,23 +121,19 @@ test('login with only the email or only the password is observed', cites('UNS-08
   observe('UNS-08', checkStated(onlyPassword, warn), 'password only');
 });
 
-test('participant upserts without id, without participantId, and with participantId alone are observed', cites('UNS-09', 'ERR-04', { tag: ['@writes'] }), async ({ api, target, participantNames, observe, warn }) => {
-  requireWrites(target);
-  const [withoutId, withoutParticipantId, alone] = [participantNames.next(), participantNames.next(), participantNames.next()];
+test('participant upserts without id, without participantId, and with participantId alone are observed', cites('UNS-09', 'ERR-04', { tag: ['@writes'] }), async ({ api, newParticipantId, observe, warn }) => {
+  // Recorded before the upserts and archived at teardown, whichever of them the target stores.
+  const [withoutId, withoutParticipantId, alone] = [newParticipantId(), newParticipantId(), newParticipantId()];
   const details = (id: string): JsonObject => ({ name: `${id} conformance`, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` });
-  try {
-    const cases: [string, JsonObject][] = [
-      ['without id', { participantId: withoutId, ...details(withoutId) }],
-      ['without participantId', { id: withoutParticipantId, ...details(withoutParticipantId) }],
-      ['participantId alone', { participantId: alone }],
-    ];
-    for (const [name, body] of cases) {
-      const exchange = await api.call('upsertParticipant', { body });
-      if (exchange.status >= 400) expectErrorBody(exchange, warn);
-      observe('UNS-09', describeAnswer(exchange), name);
-    }
-  } finally {
-    await archiveAll(api, [withoutId, withoutParticipantId, alone]);
+  const cases: [string, JsonObject][] = [
+    ['without id', { participantId: withoutId, ...details(withoutId) }],
+    ['without participantId', { id: withoutParticipantId, ...details(withoutParticipantId) }],
+    ['participantId alone', { participantId: alone }],
+  ];
+  for (const [name, body] of cases) {
+    const exchange = await api.call('upsertParticipant', { body });
+    if (exchange.status >= 400) expectErrorBody(exchange, warn);
+    observe('UNS-09', describeAnswer(exchange), name);
   }
 });
 

@@ -6,6 +6,7 @@ import { cites, expect, requireDestructive, requireWrites, test } from '../fixtu
 import type { ApiClient, CallOptions, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
 import { connectedOf, field, isRecord } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
+import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
 test('recordings are listed as a bare array or in the pagination envelope', cites('VAR-01'), async ({ api, discover, observe, needs }) => {
   const meetingId = needs(await discover.meetingId(), 'TARGET_MEETING_ID', 'a meeting with recordings');
@@ -106,19 +107,23 @@ const UNAUTHORIZED_CASES: UnauthorizedCase[] = [
   },
 ];
 
-test('a 401 body carries error as a string or omits it', cites('VAR-05'), async ({ api, target, needs, observe }) => {
-  for (const c of UNAUTHORIZED_CASES) {
-    if (c.needsNonDeveloper === true && target.nonDeveloper === undefined) {
-      test.info().annotations.push({ type: 'not assessed', description: `${c.cause}: needs TARGET_NON_DEVELOPER_EMAIL` });
-      continue;
+// The meeting close case is a test of its own, gated like any close (support/permissions.ts).
+for (const share of sharesOf(UNAUTHORIZED_CASES, (c) => c.operation)) {
+  test(`a 401 body carries error as a string or omits it${share.label}`, cites('VAR-05', { tag: permissionTags(share.permission) }), async ({ api, target, needs, observe }) => {
+    requirePermission(target, share.permission, share.operations);
+    for (const c of share.items) {
+      if (c.needsNonDeveloper === true && target.nonDeveloper === undefined) {
+        test.info().annotations.push({ type: 'not assessed', description: `${c.cause}: needs TARGET_NON_DEVELOPER_EMAIL` });
+        continue;
+      }
+      const exchange = await c.provoke(api, target, needs);
+      expect(exchange, c.cause).toMatchOperation(c.operation, { status: 401 });
+      const body = exchange.json as JsonObject;
+      if ('error' in body) expect(typeof body['error'], `${c.cause}: error, when present, is a string`).toBe('string');
+      observe('VAR-05', 'error' in body ? 'with error' : 'without error', c.cause);
     }
-    const exchange = await c.provoke(api, target, needs);
-    expect(exchange, c.cause).toMatchOperation(c.operation, { status: 401 });
-    const body = exchange.json as JsonObject;
-    if ('error' in body) expect(typeof body['error'], `${c.cause}: error, when present, is a string`).toBe('string');
-    observe('VAR-05', 'error' in body ? 'with error' : 'without error', c.cause);
-  }
-});
+  });
+}
 
 test('the channel object carries an id string or no id', cites('VAR-06'), async ({ api, target, observe, needs }) => {
   const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel');

@@ -191,13 +191,3 @@ export async function roomOfChannel(api: ApiClient, target: TargetConfig, channe
   }
   return undefined;
 }
-
-/** Archives participants a test upserted with hand-made bodies (the createParticipant fixture sends only well-formed ones). */
-export async function archiveAll(api: ApiClient, ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    const exchange = await api.call('archiveParticipant', { params: { id } });
-    if (exchange.status >= 300 && exchange.status !== 404) {
-      test.info().annotations.push({ type: 'cleanup', description: `participant ${id} not archived: HTTP ${exchange.status}` });
-    }
-  }
-}

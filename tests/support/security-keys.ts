@@ -2,10 +2,10 @@
  * Helpers of the security-key spec: create a key with a fresh passphrase, and load the returned
  * keys in every form SEC-03 allows (PEM, base64 DER in SPKI/PKCS#1/PKCS#8 form, or JWK).
  */
-import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { expect } from '../../fixtures/index.ts';
+import { expect, generatedSecret } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../fixtures/index.ts';
 
 export interface SecurityKeyResult {
@@ -17,7 +17,7 @@ export interface SecurityKeyResult {
 
 /** A passphrase as the interface recommends: 8 to 64 characters mixing the four character classes. */
 export function freshPassphrase(): string {
-  return `Cs-${randomBytes(9).toString('hex')}-Key!7`;
+  return generatedSecret();
 }
 
 /** Creates one key pair (an RSA key generation on the reference, so tests keep the count low). */

@@ -1,0 +1,1103 @@
+import { generateKeyPairSync, type KeyPairKeyObjectResult } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import { defaultBehaviour } from '../behaviour.ts';
+import { buildErrorBody, notFound } from '../errors.ts';
+import type { ReferenceOptions } from '../options.ts';
+import { environments } from '../seed-types.ts';
+import type { Connection, EnvironmentData } from '../store.ts';
+import {
+  API_KEY_HEADER_OPERATIONS,
+  BEARER_OPERATIONS,
+  CLIENT_OPERATIONS,
+  OPERATIONS,
+  PAGINATED_OPERATIONS,
+  afterHandler,
+  afterRoutes,
+  apiKeyOf,
+  beforeHandler,
+  beforeRoutes,
+  bearerUser,
+  compose,
+  developer,
+  eachRecord,
+  fails,
+  headerValue,
+  isError,
+  isObject,
+  itemsOf,
+  onRequest,
+  rawHeaderNames,
+  renameField,
+  rewriteBody,
+  tokenFor,
+  withBehaviour,
+  withVariants,
+  type JsonObject,
+  type OperationId,
+  type OptionsTransform,
+} from './tools.ts';
+
+/**
+ * The fault catalogue: named deviations from the interface as written, each switched on from
+ * outside (`--fault NAME`, or `apply` on the options of buildApp) and each declaring the
+ * requirements of spec/requirements.yaml it violates. scripts/self-verify.ts proves that the suite
+ * fails on every fault, with a failing test that cites one of those requirements.
+ */
+export interface Fault {
+  name: string;
+  description: string;
+  /** IDs of spec/requirements.yaml that the fault violates. */
+  requirements: readonly string[];
+  /** The operations whose answers the fault changes. */
+  operations?: readonly OperationId[];
+  apply(options: ReferenceOptions): ReferenceOptions;
+}
+
+export interface FaultDescription {
+  name: string;
+  description: string;
+  requirements: readonly string[];
+}
+
+function fault(
+  name: string,
+  description: string,
+  requirements: readonly string[],
+  operations: readonly OperationId[],
+  ...transforms: OptionsTransform[]
+): Fault {
+  return { name, description, requirements, operations, apply: compose(...transforms) };
+}
+
+// ---------------------------------------------------------------- request and response helpers
+
+const queryOf = (request: FastifyRequest): JsonObject => (isObject(request.query) ? request.query : {});
+
+const paramsOf = (request: FastifyRequest): JsonObject => (isObject(request.params) ? request.params : {});
+
+const BODY_OPERATIONS: readonly OperationId[] = ['login', 'upsertParticipant', 'createSecurityKey'];
+/** The documented string fields of each body. */
+const STRING_FIELDS = ['email', 'password', 'participantId', 'id', 'name', 'avatar', 'passphrase'];
+const PATH_OPERATIONS: readonly OperationId[] = [
+  'getGroup',
+  'listGroupParticipants',
+  'getParticipant',
+  'archiveParticipant',
+  'closeMeeting',
+  'getChannelInfo',
+  'listChannelParticipants',
+  'listRoomChannelParticipants',
+];
+const PARTICIPANT_OPERATIONS: readonly OperationId[] = ['listGroupParticipants', 'getParticipant', 'archiveParticipant', 'upsertParticipant'];
+
+/** The pagination object of an envelope, or undefined for other bodies. */
+function paginationOf(body: unknown): JsonObject | undefined {
+  return isObject(body) && isObject(body['pagination']) ? body['pagination'] : undefined;
+}
+
+/** Keeps the items of a list body (bare array or envelope data) that `keep` accepts. */
+function keepItems(body: unknown, keep: (item: JsonObject, index: number, items: JsonObject[]) => boolean): unknown {
+  const items = itemsOf(body);
+  const kept = items.filter((item, index) => keep(item, index, items));
+  return Array.isArray(body) ? kept : isObject(body) ? { ...body, data: kept } : body;
+}
+
+function channelOf(body: unknown): JsonObject | undefined {
+  return isObject(body) && isObject(body['channel']) ? body['channel'] : undefined;
+}
+
+function eventsOf(body: unknown): JsonObject[] {
+  return isObject(body) ? itemsOf(body['events']) : [];
+}
+
+/** The connected participants of channel info (under either documented name). */
+function connectedOf(body: unknown): JsonObject[] {
+  return isObject(body) ? [...itemsOf(body['presences']), ...itemsOf(body['participants'])] : [];
+}
+
+/** Which environment the request's API key selects, or undefined when it has no valid one. */
+function environmentOf(request: FastifyRequest): EnvironmentData | undefined {
+  const app = request.server;
+  const environment = app.reference.store.apiKeys.get(headerValue(request, 'apikey') ?? '');
+  return environment === undefined ? undefined : app.reference.store.environments[environment];
+}
+
+/** The participant an upsert body names, in the request's environment. */
+function upsertTarget(request: FastifyRequest): { key: string; exists: boolean } | undefined {
+  const body = request.body;
+  if (!isObject(body)) return undefined;
+  const key = typeof body['participantId'] === 'string' ? body['participantId'] : typeof body['id'] === 'string' ? body['id'] : undefined;
+  const data = environmentOf(request);
+  return key === undefined || data === undefined ? undefined : { key, exists: data.participants.has(key) };
+}
+
+/** Only the identifiers of an upsert body: the handler then keeps or blanks the other fields. */
+function identifiersOnly(request: FastifyRequest): void {
+  const body = request.body as JsonObject;
+  request.body = Object.fromEntries(Object.entries(body).filter(([field]) => field === 'participantId' || field === 'id'));
+}
+
+// ---------------------------------------------------------------- credential checks skipped
+
+/** The bearer check of `operations` is skipped in effect: a request without a valid token acts as the developer account. */
+const skipBearer = (operations: readonly OperationId[]): OptionsTransform =>
+  onRequest(operations, async (request, _reply, app) => {
+    if (await fails(() => app.auth.bearer(request))) request.headers.authorization = `Bearer ${await tokenFor(app, developer(app))}`;
+  });
+
+/** The API-key check of `operations` is skipped in effect: a request without a valid key gets the development data. */
+const skipApiKey = (operations: readonly OperationId[]): OptionsTransform =>
+  onRequest(operations, async (request, _reply, app) => {
+    if (await fails(() => app.auth.apiKey(request))) request.headers.apikey = apiKeyOf(app, 'development');
+  });
+
+const BEARER_REJECTIONS = ['AUTH-15', 'AUTH-16', 'AUTH-17', 'AUTH-18', 'AUTH-19', 'AUTH-20'];
+
+function bearerUnchecked(operation: OperationId, missing: string): Fault {
+  return fault(
+    `bearer-unchecked-${operation}`,
+    `${operation} does not check the bearer token: without one, or with a forged, expired or malformed one, it answers as for the developer account.`,
+    [missing, ...BEARER_REJECTIONS],
+    [operation],
+    skipBearer([operation]),
+  );
+}
+
+function apiKeyUnchecked(operation: OperationId, missing: string): Fault {
+  return fault(
+    `apikey-unchecked-${operation}`,
+    `${operation} does not check the apikey header: without one, or with a key never issued, it answers with the development data.`,
+    [missing, 'AUTH-20', 'AUTH-21'],
+    [operation],
+    skipApiKey([operation]),
+  );
+}
+
+/** Accepts only header names spelled exactly as `spelling` (lower-case Node names are the keys). */
+const caseSensitiveHeaders = (operations: readonly OperationId[], spellings: readonly string[]): OptionsTransform =>
+  onRequest(operations, (request) => {
+    const names = rawHeaderNames(request);
+    for (const spelling of spellings) {
+      if (names.some((name) => name.toLowerCase() === spelling.toLowerCase() && name !== spelling)) delete request.headers[spelling.toLowerCase()];
+    }
+  });
+
+// ---------------------------------------------------------------- stateful faults (state per built instance)
+
+/** Every security key reuses the instance's first key pair. */
+const keyPairReused: OptionsTransform = (options) => {
+  let first: Promise<KeyPairKeyObjectResult> | undefined;
+  return withBehaviour({ generateSecurityKeyPair: () => (first ??= defaultBehaviour.generateSecurityKeyPair()) })(options);
+};
+
+/** The private key comes from another pair than the public key (one spare pair per instance). */
+const privateKeyMismatch: OptionsTransform = (options) => {
+  let spare: KeyPairKeyObjectResult | undefined;
+  return withBehaviour({
+    exportSecurityKeyPair: (pair, passphrase) => {
+      spare ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
+      return { publicKey: defaultBehaviour.exportSecurityKeyPair(pair, passphrase).publicKey, privateKey: defaultBehaviour.exportSecurityKeyPair(spare, passphrase).privateKey };
+    },
+  })(options);
+};
+
+/** The close ends the meeting but its connections are put back afterwards. */
+const closeKeepsParticipants: OptionsTransform = (options) => {
+  const saved = new WeakMap<FastifyRequest, [EnvironmentData, Connection[]][]>();
+  return compose(
+    beforeHandler(['closeMeeting'], (request, _reply, app) => {
+      saved.set(
+        request,
+        environments.map((environment) => {
+          const data = app.reference.store.environments[environment];
+          return [data, data.connections];
+        }),
+      );
+    }),
+    afterHandler(['closeMeeting'], (request) => {
+      for (const [data, connections] of saved.get(request) ?? []) data.connections = connections;
+    }),
+  )(options);
+};
+
+// ---------------------------------------------------------------- the catalogue
+
+const unexpected = (what: string): Error => new Error(`fault: ${what}`);
+
+export const FAULTS: readonly Fault[] = [
+  // ------------------------------------------------------------ login
+  fault(
+    'login-wrong-password-accepted',
+    'POST /login with an existing e-mail and a wrong password answers 200 with a token.',
+    ['LOGIN-03'],
+    ['login'],
+    rewriteBody(
+      ['login'],
+      async (_body, { request, reply, app }) => {
+        const email = isObject(request.body) ? String(request.body['email']).toLowerCase() : '';
+        const user = app.reference.store.users.find((candidate) => candidate.email.toLowerCase() === email);
+        if (user === undefined) return undefined;
+        reply.code(200);
+        return { access_token: await tokenFor(app, user), name: user.name };
+      },
+      (status) => status === 401,
+    ),
+  ),
+  fault(
+    'login-unknown-email-accepted',
+    'POST /login with an e-mail of no account answers 200 with a token of the developer account.',
+    ['LOGIN-04'],
+    ['login'],
+    rewriteBody(
+      ['login'],
+      async (_body, { request, reply, app }) => {
+        const email = isObject(request.body) ? String(request.body['email']).toLowerCase() : '';
+        if (app.reference.store.users.some((candidate) => candidate.email.toLowerCase() === email)) return undefined;
+        reply.code(200);
+        const user = developer(app);
+        return { access_token: await tokenFor(app, user), name: user.name };
+      },
+      (status) => status === 401,
+    ),
+  ),
+  fault(
+    'login-token-not-jwt',
+    'The access_token is an opaque string (the JWT with its dots replaced), not a JWT in compact form; the service still accepts it.',
+    ['LOGIN-01'],
+    ['login'],
+    withBehaviour({
+      issueToken: async (secret, userId, nowMs, ttlS) => (await defaultBehaviour.issueToken(secret, userId, nowMs, ttlS)).replaceAll('.', '~'),
+      verifyToken: (secret, token, nowMs) => defaultBehaviour.verifyToken(secret, token.replaceAll('~', '.'), nowMs),
+    }),
+  ),
+  fault('login-name-missing', 'The 200 body of login lacks name.', ['LOGIN-02'], ['login'], rewriteBody(['login'], eachRecord((record) => delete record['name']))),
+  fault(
+    'login-length-limits-crash',
+    'An e-mail over 191 characters or a password under 6 or over 191 characters makes login fail with 500 instead of a 4xx.',
+    ['LOGIN-05', 'LOGIN-06', 'LOGIN-07'],
+    ['login'],
+    beforeHandler(['login'], (request) => {
+      const body = isObject(request.body) ? request.body : {};
+      const length = (field: string): number => (typeof body[field] === 'string' ? body[field].length : 6);
+      if (length('email') > 191 || length('password') < 6 || length('password') > 191) throw unexpected('field length');
+    }),
+  ),
+
+  // ------------------------------------------------------------ one credential check missing per operation
+  bearerUnchecked('listGroups', 'AUTH-03'),
+  apiKeyUnchecked('getGroup', 'AUTH-04'),
+  bearerUnchecked('listGroupParticipants', 'AUTH-03'),
+  apiKeyUnchecked('upsertParticipant', 'AUTH-04'),
+  bearerUnchecked('getParticipant', 'AUTH-03'),
+  apiKeyUnchecked('archiveParticipant', 'AUTH-04'),
+  bearerUnchecked('listRecordings', 'AUTH-03'),
+  bearerUnchecked('getTranscriptionStats', 'AUTH-06'),
+  bearerUnchecked('createSecurityKey', 'AUTH-06'),
+  apiKeyUnchecked('getMeetingsSummary', 'AUTH-08'),
+  bearerUnchecked('getMeetingStats', 'AUTH-06'),
+  bearerUnchecked('closeMeeting', 'AUTH-09'),
+  apiKeyUnchecked('listRoomChannelParticipants', 'AUTH-08'),
+  fault(
+    'close-body-apikey-unchecked',
+    'closeMeeting ignores the apiKey of its JSON body: without one, or with one never issued, it acts on the development data.',
+    ['AUTH-10', 'AUTH-11'],
+    ['closeMeeting'],
+    afterRoutes((app) => {
+      const check = app.auth.apiKeyValue;
+      app.auth.apiKeyValue = (value) => {
+        try {
+          return check(value);
+        } catch {
+          return 'development';
+        }
+      };
+    }),
+  ),
+  fault(
+    'client-secret-unchecked-getChannelInfo',
+    'getChannelInfo accepts a known client_id with a missing or wrong secret.',
+    ['AUTH-13', 'AUTH-14'],
+    ['getChannelInfo'],
+    onRequest(['getChannelInfo'], (request, _reply, app) => {
+      const client = app.reference.store.clients.get(headerValue(request, 'client_id') ?? '');
+      if (client !== undefined) request.headers['secret'] = client.secret;
+    }),
+  ),
+  fault(
+    'client-id-unchecked-listChannelParticipants',
+    'listChannelParticipants accepts a valid secret with a missing or unknown client_id.',
+    ['AUTH-13', 'AUTH-14'],
+    ['listChannelParticipants'],
+    onRequest(['listChannelParticipants'], (request, _reply, app) => {
+      const { clients } = app.reference.store;
+      if (clients.has(headerValue(request, 'client_id') ?? '')) return;
+      const owner = [...clients].find(([, client]) => client.secret === headerValue(request, 'secret'));
+      if (owner !== undefined) request.headers['client_id'] = owner[0];
+    }),
+  ),
+
+  // ------------------------------------------------------------ tokens and credential forms
+  fault(
+    'expired-token-accepted',
+    'Bearer tokens are accepted after their exp.',
+    ['AUTH-18'],
+    BEARER_OPERATIONS,
+    withBehaviour({ verifyToken: (secret, token) => defaultBehaviour.verifyToken(secret, token, 0) }),
+  ),
+  fault(
+    'token-signature-unchecked',
+    "The bearer token's signature is not verified: a token signed with another key or altered is accepted until its exp.",
+    ['AUTH-15', 'AUTH-16'],
+    BEARER_OPERATIONS,
+    withBehaviour({
+      verifyToken: async (_secret, token, nowMs) => {
+        try {
+          const claims = decodeJwt(token);
+          return typeof claims.exp === 'number' && claims.exp * 1000 > nowMs ? claims.sub : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+    }),
+  ),
+  fault(
+    'bearer-scheme-lax',
+    'The Authorization header is accepted under any scheme (Basic, Token) or without one, as long as its last word is a valid token.',
+    ['AUTH-19'],
+    BEARER_OPERATIONS,
+    onRequest(BEARER_OPERATIONS, (request) => {
+      const value = headerValue(request, 'authorization');
+      if (value !== undefined && !/^Bearer\s/i.test(value)) request.headers.authorization = `Bearer ${value.trim().split(/\s+/).at(-1) ?? ''}`;
+    }),
+  ),
+  fault(
+    'apikey-header-case-sensitive',
+    'The API-key header is recognised only when spelled apikey; apiKey or APIKEY count as missing.',
+    ['AUTH-22', 'VAR-04'],
+    API_KEY_HEADER_OPERATIONS,
+    caseSensitiveHeaders(API_KEY_HEADER_OPERATIONS, ['apikey']),
+  ),
+  fault(
+    'authorization-header-case-sensitive',
+    'The bearer token is recognised only under the header name Authorization; authorization or AUTHORIZATION count as missing.',
+    ['AUTH-24'],
+    BEARER_OPERATIONS,
+    caseSensitiveHeaders(BEARER_OPERATIONS, ['Authorization']),
+  ),
+  fault(
+    'client-headers-case-sensitive',
+    'The client credentials are recognised only under the names client_id and secret; CLIENT_ID, Secret... count as missing.',
+    ['AUTH-23'],
+    CLIENT_OPERATIONS,
+    caseSensitiveHeaders(CLIENT_OPERATIONS, ['client_id', 'secret']),
+  ),
+  fault(
+    'apikey-environment-ignored',
+    "Every valid API key gets the development data: the production key reads and writes the development environment's participants.",
+    ['AUTH-26'],
+    API_KEY_HEADER_OPERATIONS,
+    onRequest(API_KEY_HEADER_OPERATIONS, (request, _reply, app) => {
+      if (app.reference.store.apiKeys.has(headerValue(request, 'apikey') ?? '')) request.headers.apikey = apiKeyOf(app, 'development');
+    }),
+  ),
+  fault(
+    'unauthorized-as-403-listRecordings',
+    'listRecordings answers a missing or invalid credential with 403 instead of 401.',
+    ['AUTH-03', 'AUTH-04', 'AUTH-21'],
+    ['listRecordings'],
+    rewriteBody(
+      ['listRecordings'],
+      (body, { reply }) => {
+        reply.code(403);
+        return { ...(isObject(body) ? body : {}), statusCode: 403, error: 'Forbidden' };
+      },
+      (status) => status === 401,
+    ),
+  ),
+  fault(
+    'non-developer-allowed-meetingstats',
+    'An account that is not a developer reads meeting statistics (200).',
+    ['MST-14'],
+    ['getMeetingStats'],
+    onRequest(['getMeetingStats'], async (request, _reply, app) => {
+      const user = await bearerUser(app, request);
+      if (user !== undefined && !user.developer) request.headers.authorization = `Bearer ${await tokenFor(app, developer(app))}`;
+    }),
+  ),
+
+  // ------------------------------------------------------------ error bodies
+  fault(
+    'error-status-code-400',
+    'Every error body says statusCode 400, whatever the HTTP status.',
+    ['ERR-04', 'ERR-01', 'ERR-03', 'LOGIN-03', 'LOGIN-04', 'MST-14'],
+    OPERATIONS,
+    withBehaviour({ errorBody: (_status, message, includeError) => buildErrorBody(400, message, includeError) }),
+  ),
+  fault(
+    'error-field-dropped',
+    'Error bodies never carry error (the 400 of transcription statistics, the 403, the 500 of close and the non-developer 401 require it).',
+    ['ERR-02', 'ERR-03', 'TRS-04', 'MST-14'],
+    OPERATIONS,
+    withBehaviour({ errorBody: (status, message) => buildErrorBody(status, message, false) }),
+  ),
+  fault(
+    'error-name-not-status-name',
+    "Error bodies carry error 'Error' instead of the HTTP status name.",
+    ['ERR-05', 'TRS-04', 'MST-14'],
+    OPERATIONS,
+    withBehaviour({ errorBody: (status, message, includeError) => ({ ...buildErrorBody(status, message, includeError), ...(includeError ? { error: 'Error' } : {}) }) }),
+  ),
+  fault(
+    'unauthorized-without-message',
+    '401 bodies carry statusCode but no message.',
+    ['ERR-01', 'LOGIN-03', 'LOGIN-04'],
+    OPERATIONS,
+    rewriteBody(OPERATIONS, eachRecord((record) => delete record['message']), (status) => status === 401),
+  ),
+  fault(
+    'errors-not-json',
+    'Error answers are declared text/plain although their body is JSON.',
+    ['FMT-04'],
+    OPERATIONS,
+    afterHandler(OPERATIONS, (_request, reply) => {
+      if (isError(reply.statusCode)) reply.type('text/plain; charset=utf-8');
+    }),
+  ),
+
+  // ------------------------------------------------------------ pagination
+  fault('default-take-20', 'Without take, paginated lists return 20 items.', ['PAG-01', 'PAG-02', 'PAG-03'], PAGINATED_OPERATIONS, withBehaviour({ defaultTake: 20 })),
+  fault(
+    'skip-ignored',
+    'skip is ignored: every page starts at the first item.',
+    ['PAG-08', 'PAG-09', 'PAG-10', 'PAG-11'],
+    PAGINATED_OPERATIONS,
+    withBehaviour({ pageSlice: (items, _skip, take) => items.slice(0, take) }),
+  ),
+  fault(
+    'total-pages-off-by-one',
+    'totalPages is floor(total / limit) + 1, one too many when total is a multiple of limit.',
+    ['PAG-05', 'PAG-06'],
+    PAGINATED_OPERATIONS,
+    withBehaviour({ totalPages: (total, take) => Math.floor(total / take) + 1 }),
+  ),
+  fault('page-numbered-from-zero', 'pagination.page counts from 0.', ['PAG-06'], PAGINATED_OPERATIONS, withBehaviour({ pageNumber: (skip, take) => Math.floor(skip / take) })),
+  fault(
+    'total-counts-page',
+    'pagination.total counts the items of the page, not of the list.',
+    ['PAG-04', 'PAG-05', 'PAG-09'],
+    PAGINATED_OPERATIONS,
+    rewriteBody(PAGINATED_OPERATIONS, (body) => {
+      const pagination = paginationOf(body);
+      if (pagination !== undefined) pagination['total'] = itemsOf(body).length;
+      return body;
+    }),
+  ),
+  fault(
+    'page-one-short',
+    'Every page holds one item fewer than take.',
+    ['PAG-02', 'PAG-07', 'PAG-08', 'PAG-10'],
+    PAGINATED_OPERATIONS,
+    withBehaviour({ pageSlice: (items, skip, take) => items.slice(skip, skip + take - 1) }),
+  ),
+  fault(
+    'envelope-data-renamed',
+    'The envelopes of listGroups and listGroupParticipants name their array items instead of data.',
+    ['GRP-01', 'GRP-04', 'PAG-12'],
+    ['listGroups', 'listGroupParticipants'],
+    rewriteBody(['listGroups', 'listGroupParticipants'], (body) => {
+      if (isObject(body)) renameField(body, 'data', 'items');
+      return body;
+    }),
+  ),
+
+  // ------------------------------------------------------------ groups
+  fault('group-name-renamed', 'Groups carry title instead of name.', ['GRP-02'], ['listGroups', 'getGroup'], rewriteBody(['listGroups', 'getGroup'], eachRecord((record) => renameField(record, 'name', 'title')))),
+  fault(
+    'get-group-first-page-only',
+    'getGroup finds only the groups of the first page of listGroups (404 for the others).',
+    ['GRP-03'],
+    ['getGroup'],
+    beforeHandler(['getGroup'], (request, _reply, app) => {
+      const id = paramsOf(request)['id'];
+      const laterPage = environments.some((environment) => app.reference.store.environments[environment].groups.findIndex((group) => group.id === id) >= 10);
+      if (laterPage) throw notFound(`Group ${String(id)} not found`);
+    }),
+  ),
+
+  // ------------------------------------------------------------ participants
+  fault('participant-email-missing', 'Participant records lack email.', ['PART-01', 'FMT-03'], PARTICIPANT_OPERATIONS, rewriteBody(PARTICIPANT_OPERATIONS, eachRecord((record) => delete record['email']))),
+  fault(
+    'participant-avatar-relative',
+    'Participant avatars are relative references (the path only).',
+    ['PART-02'],
+    PARTICIPANT_OPERATIONS,
+    rewriteBody(
+      PARTICIPANT_OPERATIONS,
+      eachRecord((record) => {
+        const avatar = record['avatar'];
+        if (typeof avatar === 'string' && URL.canParse(avatar)) record['avatar'] = new URL(avatar).pathname;
+      }),
+    ),
+  ),
+  fault('archived-participant-still-listed', 'Archived participants are still listed in their groups.', ['PART-10'], ['listGroupParticipants'], withBehaviour({ isSearchable: () => true })),
+  fault(
+    'archive-not-applied',
+    'archiveParticipant answers 200 with the record but the participant stays active (and listed).',
+    ['PART-10'],
+    ['archiveParticipant'],
+    afterHandler(['archiveParticipant'], (request) => {
+      const participant = environmentOf(request)?.participants.get(String(paramsOf(request)['id']));
+      if (participant !== undefined) participant.archived = false;
+    }),
+  ),
+  fault(
+    'archive-answers-204',
+    'archiveParticipant answers 204 without the Participant record.',
+    ['PART-09', 'AUTH-02'],
+    ['archiveParticipant'],
+    beforeRoutes((app) => {
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (request.routeOptions.url !== '/participants/:id/archive' || reply.statusCode !== 200) return payload;
+        reply.code(204);
+        return '';
+      });
+    }),
+  ),
+  fault(
+    'update-not-applied',
+    'An upsert of an existing participant answers 201 but keeps its old name, email and avatar.',
+    ['PART-07'],
+    ['upsertParticipant'],
+    beforeHandler(['upsertParticipant'], (request) => {
+      if (upsertTarget(request)?.exists === true) identifiersOnly(request);
+    }),
+  ),
+  fault(
+    'create-drops-fields',
+    'Creating a participant stores it with empty name, email and avatar.',
+    ['PART-05'],
+    ['upsertParticipant'],
+    beforeHandler(['upsertParticipant'], (request) => {
+      if (upsertTarget(request)?.exists === false) identifiersOnly(request);
+    }),
+  ),
+  fault(
+    'upsert-answers-200',
+    'upsertParticipant answers 200 instead of 201.',
+    ['PART-04', 'PART-06', 'AUTH-02'],
+    ['upsertParticipant'],
+    rewriteBody(
+      ['upsertParticipant'],
+      (_body, { reply }) => {
+        reply.code(200);
+        return undefined;
+      },
+      (status) => status === 201,
+    ),
+  ),
+  fault(
+    'get-participant-created-at-now',
+    'getParticipant answers the time of the request as createdAt, unlike the group list.',
+    ['PART-03'],
+    ['getParticipant'],
+    rewriteBody(['getParticipant'], (body, { app }) => eachRecord((record) => (record['createdAt'] = app.reference.behaviour.formatTimestamp(app.reference.now())))(body)),
+  ),
+
+  // ------------------------------------------------------------ recordings
+  fault('recording-stuck-processing', 'Recordings stay processing forever.', ['REC-07'], ['listRecordings'], withBehaviour({ recordingStatus: () => 'processing' })),
+  fault(
+    'recording-url-relative',
+    'Recording urls are relative references (/media/recordings/<uuid>.mp4).',
+    ['REC-02'],
+    ['listRecordings'],
+    withBehaviour({ recordingUrl: (_origin, uuid) => `/media/recordings/${uuid}.mp4` }),
+  ),
+  fault(
+    'recording-url-missing-when-available',
+    'Available recordings carry no url.',
+    ['REC-01', 'FMT-03'],
+    ['listRecordings'],
+    rewriteBody(['listRecordings'], eachRecord((record) => record['status'] === 'available' && delete record['url'])),
+  ),
+  fault(
+    'recording-url-dead',
+    'Recording urls point where nothing is served (404), even once available.',
+    ['REC-08'],
+    ['listRecordings'],
+    withBehaviour({ recordingUrl: (origin, uuid) => `${origin}/media/expired/${uuid}.mp4` }),
+  ),
+  fault(
+    'recordings-room-filter-ignored',
+    'listRecordings ignores roomId.',
+    ['REC-03'],
+    ['listRecordings'],
+    beforeHandler(['listRecordings'], (request) => void delete queryOf(request)['roomId']),
+  ),
+  fault(
+    'recordings-meeting-filter-ignored',
+    'listRecordings ignores meetingId.',
+    ['REC-05'],
+    ['listRecordings'],
+    beforeHandler(['listRecordings'], (request) => void delete queryOf(request)['meetingId']),
+  ),
+  fault(
+    'recordings-room-filter-incomplete',
+    'listRecordings with roomId returns only the recordings of the first meeting found in the room.',
+    ['REC-04'],
+    ['listRecordings'],
+    rewriteBody(['listRecordings'], (body, { request }) => {
+      const query = queryOf(request);
+      if (query['roomId'] === undefined || query['meetingId'] !== undefined) return undefined;
+      return keepItems(body, (item, _index, items) => item['meetingId'] === items[0]?.['meetingId']);
+    }),
+  ),
+  fault(
+    'recordings-meeting-filter-incomplete',
+    'listRecordings with meetingId leaves out the last recording of the meeting.',
+    ['REC-06'],
+    ['listRecordings'],
+    rewriteBody(['listRecordings'], (body, { request }) => {
+      const query = queryOf(request);
+      if (query['meetingId'] === undefined || query['roomId'] !== undefined) return undefined;
+      return keepItems(body, (_item, index, items) => index < items.length - 1);
+    }),
+  ),
+  fault(
+    'recordings-envelope-page-from-zero',
+    'With the envelope form (variant recordings-envelope), listRecordings numbers pages from 0.',
+    ['REC-10'],
+    ['listRecordings'],
+    withVariants('recordings-envelope'),
+    rewriteBody(['listRecordings'], (body) => {
+      const pagination = paginationOf(body);
+      if (pagination !== undefined) pagination['page'] = Number(pagination['page']) - 1;
+      return body;
+    }),
+  ),
+
+  // ------------------------------------------------------------ transcription statistics
+  fault(
+    'transcripts-environment-ignored',
+    'getTranscriptionStats ignores environment and returns the records of both environments.',
+    ['TRS-03'],
+    ['getTranscriptionStats'],
+    beforeHandler(['getTranscriptionStats'], (request) => void delete queryOf(request)['environment']),
+  ),
+  fault(
+    'transcripts-bad-environment-accepted',
+    'getTranscriptionStats answers 200 to an environment other than development or production.',
+    ['TRS-04'],
+    ['getTranscriptionStats'],
+    beforeHandler(['getTranscriptionStats'], (request) => {
+      const query = queryOf(request);
+      if (query['environment'] !== undefined && !environments.some((environment) => environment === query['environment'])) delete query['environment'];
+    }),
+  ),
+  fault(
+    'transcript-minutes-string',
+    'Transcription records carry minutes as a string.',
+    ['TRS-02'],
+    ['getTranscriptionStats'],
+    rewriteBody(['getTranscriptionStats'], eachRecord((record) => (record['minutes'] = String(record['minutes'])))),
+  ),
+  fault(
+    'transcript-group-name-null',
+    'Transcription records carry groupName null.',
+    ['TRS-02', 'FMT-03'],
+    ['getTranscriptionStats'],
+    rewriteBody(['getTranscriptionStats'], eachRecord((record) => (record['groupName'] = null))),
+  ),
+  fault(
+    'usage-limit-never-reached',
+    'The transcription usage limit is never reached: no 403 however many requests.',
+    ['TRS-05'],
+    ['getTranscriptionStats'],
+    withBehaviour({ countUsage: (previous, now) => ({ windowStart: previous?.windowStart ?? now, count: 1 }) }),
+  ),
+
+  // ------------------------------------------------------------ formats
+  fault(
+    'timestamps-without-milliseconds',
+    'String timestamps have no milliseconds (YYYY-MM-DDTHH:MM:SSZ).',
+    ['FMT-01'],
+    ['listGroups', 'getGroup', 'listGroupParticipants', 'getParticipant', 'archiveParticipant', 'listRecordings', 'getTranscriptionStats', 'getMeetingStats'],
+    withBehaviour({ formatTimestamp: (epochMs) => new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z') }),
+  ),
+  fault(
+    'timestamps-not-utc',
+    'String timestamps are written with a +01:00 offset (same instant, not UTC).',
+    ['FMT-01'],
+    ['listGroups', 'getGroup', 'listGroupParticipants', 'getParticipant', 'archiveParticipant', 'listRecordings', 'getTranscriptionStats', 'getMeetingStats'],
+    withBehaviour({ formatTimestamp: (epochMs) => new Date(epochMs + 3_600_000).toISOString().replace(/Z$/, '+01:00') }),
+  ),
+  fault(
+    'event-timestamps-in-seconds',
+    'Channel events carry timestamp in epoch seconds.',
+    ['FMT-02'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      for (const event of eventsOf(body)) event['timestamp'] = Math.floor(Number(event['timestamp']) / 1000);
+      return body;
+    }),
+  ),
+
+  // ------------------------------------------------------------ security keys
+  fault('secret-key-127-words', 'The secretKey holds 127 words.', ['SEC-07'], ['createSecurityKey'], withBehaviour({ secretKeyWordCount: 127 })),
+  fault('key-pair-reused', 'Every security key has the same key pair.', ['SEC-09'], ['createSecurityKey'], keyPairReused),
+  fault(
+    'private-key-unencrypted',
+    'The privateKey is not encrypted: it loads without the passphrase.',
+    ['SEC-05'],
+    ['createSecurityKey'],
+    withBehaviour({
+      exportSecurityKeyPair: (pair) => ({
+        publicKey: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        privateKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      }),
+    }),
+  ),
+  fault(
+    'private-key-other-passphrase',
+    "The privateKey is encrypted with a fixed passphrase of the service, not the caller's.",
+    ['SEC-04'],
+    ['createSecurityKey'],
+    withBehaviour({ exportSecurityKeyPair: (pair) => defaultBehaviour.exportSecurityKeyPair(pair, 'reference-fixed-passphrase') }),
+  ),
+  fault('private-key-mismatch', 'The privateKey does not belong to the publicKey.', ['SEC-06'], ['createSecurityKey'], privateKeyMismatch),
+  fault(
+    'public-key-unparseable',
+    'The publicKey is not a parseable key.',
+    ['SEC-03'],
+    ['createSecurityKey'],
+    rewriteBody(['createSecurityKey'], eachRecord((record) => (record['publicKey'] = '-----BEGIN PUBLIC KEY-----\nbm90IGEga2V5\n-----END PUBLIC KEY-----\n'))),
+  ),
+  fault(
+    'passphrase-not-echoed',
+    'The passphrase of the result is masked instead of the passphrase sent.',
+    ['SEC-02'],
+    ['createSecurityKey'],
+    rewriteBody(['createSecurityKey'], eachRecord((record) => (record['passphrase'] = '********'))),
+  ),
+  fault(
+    'secret-key-renamed',
+    'The security key result names secret_key instead of secretKey.',
+    ['SEC-01'],
+    ['createSecurityKey'],
+    rewriteBody(['createSecurityKey'], eachRecord((record) => renameField(record, 'secretKey', 'secret_key'))),
+  ),
+  fault(
+    'missing-passphrase-accepted',
+    'createSecurityKey without a passphrase creates a key with a passphrase of its own.',
+    ['SEC-10'],
+    ['createSecurityKey'],
+    beforeHandler(['createSecurityKey'], (request) => {
+      if (isObject(request.body) && request.body['passphrase'] === undefined) request.body['passphrase'] = 'Generated-Passphrase-1!';
+    }),
+  ),
+
+  // ------------------------------------------------------------ meetings summary and statistics
+  fault(
+    'summary-total-meetings-string',
+    'The meetings summary carries totalMeetings as a string.',
+    ['MSUM-01'],
+    ['getMeetingsSummary'],
+    rewriteBody(['getMeetingsSummary'], eachRecord((record) => (record['totalMeetings'] = String(record['totalMeetings'])))),
+  ),
+  fault(
+    'summary-requires-bearer',
+    'getMeetingsSummary requires a bearer token besides the API key.',
+    ['AUTH-07', 'MSUM-02'],
+    ['getMeetingsSummary'],
+    beforeHandler(['getMeetingsSummary'], async (request, _reply, app) => void (await app.auth.bearer(request))),
+  ),
+  fault(
+    'only-summary-defaults-false',
+    'getMeetingStats without onlySummary answers records, as if onlySummary defaulted to false.',
+    ['MST-01'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      query['onlySummary'] ??= 'false';
+    }),
+  ),
+  fault(
+    'stats-records-wrapped',
+    'getMeetingStats with onlySummary=false wraps the records in an object instead of a bare array.',
+    ['MST-03'],
+    ['getMeetingStats'],
+    rewriteBody(['getMeetingStats'], (body) => (Array.isArray(body) ? { records: body } : undefined)),
+  ),
+  fault(
+    'stats-envelope-data-renamed',
+    'getMeetingStats with usePagination=true names the records array records instead of data.',
+    ['MST-06'],
+    ['getMeetingStats'],
+    rewriteBody(['getMeetingStats'], (body) => {
+      if (!isObject(body) || paginationOf(body) === undefined) return undefined;
+      renameField(body, 'data', 'records');
+      return body;
+    }),
+  ),
+  fault(
+    'stats-price-string',
+    'Meeting statistics records carry price as a string.',
+    ['MST-04'],
+    ['getMeetingStats'],
+    rewriteBody(['getMeetingStats'], eachRecord((record) => 'price' in record && (record['price'] = String(record['price'])))),
+  ),
+  fault(
+    'stats-participant-name-null',
+    'Participant entries of meeting statistics records carry name null.',
+    ['MST-05', 'FMT-03'],
+    ['getMeetingStats'],
+    rewriteBody(['getMeetingStats'], eachRecord((record) => itemsOf(record['participants']).forEach((entry) => (entry['name'] = null)))),
+  ),
+  ...(
+    [
+      ['month', 'MST-07', ['month']],
+      ['year', 'MST-08', ['year']],
+      ['date-range', 'MST-09', ['initialDate', 'endDate']],
+      ['group', 'MST-12', ['groupId']],
+      ['environment', 'MST-11', ['environment']],
+    ] as const
+  ).map(([filter, requirement, parameters]) =>
+    fault(
+      `stats-${filter}-filter-ignored`,
+      `getMeetingStats ignores ${parameters.join(' and ')}${filter === 'environment' ? ' (always production)' : ''}.`,
+      [requirement],
+      ['getMeetingStats'],
+      beforeHandler(['getMeetingStats'], (request) => {
+        const query = queryOf(request);
+        for (const parameter of parameters) delete query[parameter];
+      }),
+    ),
+  ),
+  fault(
+    'stats-range-bounds-excluded',
+    'getMeetingStats leaves out records that start exactly at initialDate or endDate.',
+    ['MST-09'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      for (const [parameter, shift] of [['initialDate', 1], ['endDate', -1]] as const) {
+        const value = query[parameter];
+        if (typeof value === 'string' && value.includes('T') && !Number.isNaN(Date.parse(value))) query[parameter] = new Date(Date.parse(value) + shift).toISOString();
+      }
+    }),
+  ),
+  fault(
+    'stats-environment-defaults-development',
+    'getMeetingStats without environment answers the development statistics.',
+    ['MST-10'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      query['environment'] ??= 'development';
+    }),
+  ),
+
+  // ------------------------------------------------------------ meeting close
+  fault(
+    'second-close-answers-200',
+    'Closing a meeting that has already ended answers 200 {} instead of 500.',
+    ['CLOSE-03', 'ERR-03'],
+    ['closeMeeting'],
+    rewriteBody(
+      ['closeMeeting'],
+      (_body, { reply }) => {
+        reply.code(200);
+        return {};
+      },
+      (status) => status === 500,
+    ),
+  ),
+  fault('close-keeps-participants', 'Closing a meeting leaves its participants connected.', ['CLOSE-02'], ['closeMeeting', 'listRoomChannelParticipants'], closeKeepsParticipants),
+  fault('close-answers-body', 'closeMeeting answers 200 with {"closed": true} instead of the empty object.', ['CLOSE-01'], ['closeMeeting'], rewriteBody(['closeMeeting'], () => ({ closed: true }))),
+
+  // ------------------------------------------------------------ realtime
+  fault('events-over-250', 'Channel info returns up to 300 events.', ['RT-05'], ['getChannelInfo'], withBehaviour({ eventsLimit: 300 })),
+  fault('events-oldest-250', 'Channel info returns the oldest 250 events instead of the newest.', ['RT-06'], ['getChannelInfo'], withBehaviour({ lastEvents: (events, limit) => events.slice(0, limit) })),
+  fault(
+    'channel-name-not-requested',
+    'The channel object names the channel in upper case, not as requested.',
+    ['RT-03'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      const channel = channelOf(body);
+      if (channel !== undefined) channel['name'] = String(channel['name']).toUpperCase();
+      return body;
+    }),
+  ),
+  fault(
+    'channel-api-key-missing',
+    'The channel object lacks apiKey.',
+    ['RT-02', 'FMT-03'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      delete channelOf(body)?.['apiKey'];
+      return body;
+    }),
+  ),
+  fault(
+    'open-channel-end-time-zero',
+    'An open channel carries endTime 0 instead of null.',
+    ['RT-13'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      const channel = channelOf(body);
+      if (channel !== undefined && channel['endTime'] === null) channel['endTime'] = 0;
+      return body;
+    }),
+  ),
+  fault(
+    'event-data-string',
+    'Channel events carry data as a JSON string instead of an object.',
+    ['RT-04'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      for (const event of eventsOf(body)) event['data'] = JSON.stringify(event['data']);
+      return body;
+    }),
+  ),
+  fault(
+    'channel-participant-list-missing',
+    'Channel info names its connected participants connected, neither participants nor presences.',
+    ['RT-01', 'VAR-02'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      if (isObject(body)) for (const name of ['presences', 'participants']) renameField(body, name, 'connected');
+      return body;
+    }),
+  ),
+  fault(
+    'versioned-participant-channel-missing',
+    'Participants of the versioned interface lack channel.',
+    ['RT-07', 'RT-08', 'FMT-03'],
+    ['getChannelInfo', 'listChannelParticipants'],
+    rewriteBody(['listChannelParticipants'], eachRecord((record) => delete record['channel'])),
+    rewriteBody(['getChannelInfo'], (body) => {
+      for (const participant of connectedOf(body)) delete participant['channel'];
+      return body;
+    }),
+  ),
+  fault(
+    'room-participant-room-id-missing',
+    'Participants of listRoomChannelParticipants lack roomId.',
+    ['RT-09', 'RT-10', 'FMT-03'],
+    ['listRoomChannelParticipants'],
+    rewriteBody(['listRoomChannelParticipants'], eachRecord((record) => delete record['roomId'])),
+  ),
+  fault(
+    'room-participant-wrong-room',
+    'Participants of listRoomChannelParticipants carry the channel name as roomId.',
+    ['RT-11'],
+    ['listRoomChannelParticipants'],
+    rewriteBody(['listRoomChannelParticipants'], (body, { request }) => eachRecord((record) => (record['roomId'] = paramsOf(request)['channel']))(body)),
+  ),
+
+  // ------------------------------------------------------------ bad input
+  fault(
+    'invalid-json-500',
+    'A body that is not valid JSON (or empty, sent as application/json) makes the service answer 500.',
+    ['INP-01', 'INP-02'],
+    BODY_OPERATIONS,
+    beforeRoutes((app) => {
+      app.removeContentTypeParser('application/json');
+      app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      });
+    }),
+  ),
+  fault(
+    'non-object-body-500',
+    'A JSON body that is not an object (array, string, number, null) makes the service answer 500.',
+    ['INP-03'],
+    BODY_OPERATIONS,
+    beforeHandler(BODY_OPERATIONS, (request) => {
+      if (request.body !== undefined && !isObject(request.body)) throw unexpected('body is not an object');
+    }),
+  ),
+  fault(
+    'wrong-type-500',
+    'A documented string field holding another JSON type makes the service answer 500.',
+    ['INP-04'],
+    BODY_OPERATIONS,
+    beforeHandler(BODY_OPERATIONS, (request) => {
+      const body = request.body;
+      if (isObject(body) && STRING_FIELDS.some((field) => body[field] !== undefined && typeof body[field] !== 'string')) throw new TypeError('value.trim is not a function');
+    }),
+  ),
+  fault(
+    'other-media-type-accepted',
+    'A JSON text sent as text/plain or application/x-www-form-urlencoded is accepted as JSON.',
+    ['INP-05'],
+    BODY_OPERATIONS,
+    beforeRoutes((app) => {
+      app.removeContentTypeParser('text/plain');
+      app.addContentTypeParser(['text/plain', 'application/x-www-form-urlencoded'], { parseAs: 'string' }, (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      });
+    }),
+  ),
+  fault(
+    'long-field-500',
+    'A body string of more than 10 000 characters makes the service answer 500.',
+    ['INP-06'],
+    BODY_OPERATIONS,
+    beforeHandler(BODY_OPERATIONS, (request) => {
+      const body = request.body;
+      if (isObject(body) && Object.values(body).some((value) => typeof value === 'string' && value.length > 10_000)) throw unexpected('field too long');
+    }),
+  ),
+  fault(
+    'refused-upsert-partially-applied',
+    'An upsert refused for a mistyped field has already written its valid fields.',
+    ['INP-07'],
+    ['upsertParticipant'],
+    beforeHandler(['upsertParticipant'], (request) => {
+      const target = upsertTarget(request);
+      const participant = target === undefined ? undefined : environmentOf(request)?.participants.get(target.key);
+      if (participant === undefined || !isObject(request.body)) return;
+      for (const field of ['name', 'email', 'avatar'] as const) {
+        const value = request.body[field];
+        if (typeof value === 'string') participant[field] = value;
+      }
+    }),
+  ),
+  fault(
+    'bad-paging-query-500',
+    'skip or take that is not a non-negative integer makes paginated lists answer 500.',
+    ['INP-08'],
+    ['listGroups', 'listGroupParticipants', 'listRecordings'],
+    beforeHandler(['listGroups', 'listGroupParticipants', 'listRecordings'], (request) => {
+      const query = queryOf(request);
+      if (['skip', 'take'].some((name) => query[name] !== undefined && !/^\d+$/.test(String(query[name])))) throw unexpected('NaN in paging');
+    }),
+  ),
+  fault(
+    'unusual-path-500',
+    'A path parameter with non-ASCII characters makes the service answer 500.',
+    ['INP-09'],
+    PATH_OPERATIONS,
+    beforeHandler(PATH_OPERATIONS, (request) => {
+      if (Object.values(paramsOf(request)).some((value) => typeof value === 'string' && /[^\x20-\x7e]/.test(value))) throw unexpected('non-ASCII path parameter');
+    }),
+  ),
+];
+
+export function listFaults(): FaultDescription[] {
+  return FAULTS.map(({ name, description, requirements }) => ({ name, description, requirements }));
+}
+
+export function findFault(name: string): Fault | undefined {
+  return FAULTS.find((candidate) => candidate.name === name);
+}

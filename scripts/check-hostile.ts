@@ -1,0 +1,136 @@
+/**
+ * `npm run check:hostile`: proves that the suite fails clearly against a broken target instead of
+ * crashing or hanging. For each mode of fixtures/hostile-target.ts it runs a representative subset
+ * of the suite (login without credentials, bearer and API-key operations, realtime client
+ * credentials) against a hostile server with dummy credentials and TARGET_TIMEOUT_MS=2000, and
+ * fails when a run
+ *   - takes longer than RUN_BOUND_MS (it is then killed: a hang),
+ *   - exits with a code other than 0 or 1 (1 = tests failed, the expected outcome),
+ *   - shows no failure message naming the mode's cause in plain words,
+ *   - or shows a failure message of a harness crash (TypeError and the like).
+ *
+ * Usage: npm run check:hostile -- [--mode html]... [--parallel 2]
+ * Reports go to reports/.checks/hostile/<mode>/.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { HOSTILE_MODES, startHostileTarget } from '../fixtures/hostile-target.ts';
+import type { HostileMode } from '../fixtures/hostile-target.ts';
+import { MAX_RESPONSE_BYTES } from '../fixtures/plain-causes.ts';
+import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
+
+const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/hostile');
+const TIMEOUT_MS = 2_000;
+/** Per mode. The slowest mode, never-ends, spends TIMEOUT_MS on each request that waits for it. */
+const RUN_BOUND_MS = 60_000;
+/**
+ * One test of each way in: login (no credentials), bearer + apikey (smoke, GRP-01), apikey only
+ * (MSUM-01), realtime client credentials (RT-01). Few, because every failed test costs a new
+ * worker process (Playwright replaces a worker after a failure).
+ */
+const SUBSET_FILES = ['tests/login.spec.ts', 'tests/smoke.spec.ts', 'tests/meetings-summary.spec.ts', 'tests/realtime.spec.ts'];
+const SUBSET_TAGS = '@(?:LOGIN-01|GRP-01|MSUM-01|RT-01)\\b';
+
+/** The words a failure must use for each mode (matched case-insensitively). */
+const EXPECTED_CAUSE: Readonly<Record<HostileMode, string>> = {
+  html: 'target answered text/html where JSON was required',
+  'invalid-json': "target's response is not valid JSON",
+  huge: `target's response body exceeded ${MAX_RESPONSE_BYTES} bytes`,
+  'never-ends': `target did not finish its response within ${TIMEOUT_MS} ms`,
+  reset: 'connection reset by the target',
+  'redirect-loop': 'target answered with a redirect',
+  'wrong-content-type': 'target answered text/plain where JSON was required',
+  empty: 'target answered with an empty body',
+};
+
+/** Messages that mean the harness itself broke, not the target. */
+const CRASH = /\b(?:TypeError|ReferenceError|RangeError|SyntaxError)\b|Cannot read propert|is not a function|Maximum call stack/;
+
+const { values } = parseArgs({ options: { mode: { type: 'string', multiple: true }, parallel: { type: 'string', default: '2' } } });
+const modes = (values.mode ?? [...HOSTILE_MODES]) as HostileMode[];
+const unknown = modes.filter((mode) => !HOSTILE_MODES.includes(mode));
+if (unknown.length > 0) throw new Error(`unknown mode(s) ${unknown.join(', ')}; known: ${HOSTILE_MODES.join(', ')}`);
+const parallel = Math.max(1, Number(values.parallel));
+
+interface Verdict {
+  mode: HostileMode;
+  problems: string[];
+  lines: string[];
+}
+
+async function checkMode(mode: HostileMode): Promise<Verdict> {
+  const dir = join(OUTPUT_DIR, mode);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const hostile = await startHostileTarget(mode);
+  try {
+    const reportFile = join(dir, 'report.json');
+    const run = await runPlaywright({
+      args: ['test', ...SUBSET_FILES, `--grep=${SUBSET_TAGS}`, '--workers=1', '--reporter=json', `--output=${join(dir, 'test-results')}`],
+      env: {
+        ...cleanEnv(),
+        TARGET_NAME: `hostile-${mode}`,
+        TARGET_BASE_URL: hostile.url,
+        TARGET_REALTIME_URL: `${hostile.url}/v2`,
+        TARGET_EMAIL: 'nobody@example.invalid',
+        TARGET_PASSWORD: 'not-a-password',
+        TARGET_API_KEY: 'not-an-api-key',
+        TARGET_ENVIRONMENT: 'development',
+        TARGET_CLIENT_ID: 'not-a-client-id',
+        TARGET_SECRET: 'not-a-secret',
+        TARGET_CHANNEL: 'no-such-channel',
+        TARGET_TIMEOUT_MS: String(TIMEOUT_MS),
+        TARGET_ALLOW_WRITES: '0',
+        TARGET_ALLOW_DESTRUCTIVE: '0',
+        PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
+      },
+      timeoutMs: RUN_BOUND_MS,
+    });
+    const problems: string[] = [];
+    const lines: string[] = [];
+    if (run.timedOut) problems.push(`did not finish within ${seconds(RUN_BOUND_MS)} (killed)`);
+    else if (run.code !== 0 && run.code !== 1) problems.push(`exited with code ${String(run.code)}${run.signal === null ? '' : ` (signal ${run.signal})`}`);
+    let messages: string[] = [];
+    let tests = 0;
+    try {
+      const report = readJsonReport(reportFile);
+      tests = report.tests.length;
+      messages = [...report.tests.flatMap((test) => test.errors), ...report.errors];
+    } catch (error) {
+      problems.push(`no readable JSON report (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); output:\n${run.output.slice(-2000)}`);
+    }
+    const expected = EXPECTED_CAUSE[mode].toLowerCase();
+    const naming = messages.filter((message) => message.toLowerCase().includes(expected));
+    const crashes = messages.filter((message) => CRASH.test(message));
+    if (messages.length > 0 && naming.length === 0) problems.push(`no failure message says "${EXPECTED_CAUSE[mode]}"`);
+    if (messages.length === 0 && problems.length === 0) problems.push('no test failed: the suite passed against a broken target');
+    for (const crash of crashes.slice(0, 3)) problems.push(`harness crash: ${crash.split('\n')[0]}`);
+    lines.push(
+      `${mode}: exit ${String(run.code)} in ${seconds(run.durationMs)}, ${hostile.requests()} requests, ${tests} tests, ${messages.length} failure messages, ${naming.length} name the cause`,
+    );
+    const firstLines = [...new Set(messages.map((message) => message.split('\n').find((line) => line.trim() !== '')?.trim() ?? ''))];
+    for (const line of firstLines.slice(0, 4)) lines.push(`    e.g. ${line.length > 220 ? `${line.slice(0, 220)}…` : line}`);
+    return { mode, problems, lines };
+  } finally {
+    await hostile.close();
+  }
+}
+
+console.log(`check:hostile: tests of ${SUBSET_FILES.join(', ')} matching ${SUBSET_TAGS} against ${modes.length} hostile mode(s), ${parallel} at a time, bound ${seconds(RUN_BOUND_MS)} each`);
+const started = performance.now();
+const queue = [...modes];
+const verdicts: Verdict[] = [];
+await Promise.all(
+  Array.from({ length: Math.min(parallel, queue.length) }, async () => {
+    for (let mode = queue.shift(); mode !== undefined; mode = queue.shift()) {
+      const verdict = await checkMode(mode);
+      verdicts.push(verdict);
+      console.log(verdict.lines.join('\n'));
+      for (const problem of verdict.problems) console.log(`  FAIL ${mode}: ${problem}`);
+    }
+  }),
+);
+const failed = verdicts.filter((verdict) => verdict.problems.length > 0);
+console.log(`\ncheck:hostile ${failed.length === 0 ? 'passed' : `FAILED (${failed.map((verdict) => verdict.mode).join(', ')})`} in ${seconds(performance.now() - started)}`);
+process.exit(failed.length === 0 ? 0 : 1);

@@ -1,0 +1,179 @@
+/**
+ * `npm run check:report`: opens the generated Allure report (reports/allure-report/index.html) from
+ * file:// in headless Chromium, the way a reader opens a report they were sent, and checks that it
+ * renders as living documentation:
+ * - every interface area (epic) of the results is a section of the tree;
+ * - the smoke test 'listing groups returns a pagination envelope of groups' is filed under
+ *   Groups > GRP-01, and its page shows the story, the links into the rendered interface
+ *   documents, and its HTTP evidence ('HTTP 200 GET /groups'), redacted;
+ * - those links land on the operation in interface-reference.html and on the section in
+ *   interface-spec.html.
+ * Saves a screenshot of the test page to reports/allure-report.png. Exits 1 when a check fails, 2
+ * when it cannot run (no report, no browser).
+ *
+ * Run after `npm run conformance` and `npm run report`. Installs Debian's chromium with apt-get
+ * when /usr/bin/chromium is missing (never `playwright install`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const REPORTS = resolve(ROOT, 'reports');
+const REPORT = join(REPORTS, 'allure-report', 'index.html');
+const RESULTS = join(REPORTS, 'allure-results');
+const SCREENSHOT = join(REPORTS, 'allure-report.png');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const KNOWN_TEST = 'listing groups returns a pagination envelope of groups';
+const KNOWN_EPIC = 'Groups';
+const KNOWN_STORY = 'GRP-01';
+const KNOWN_ATTACHMENT = 'HTTP 200 GET /groups';
+/** Rendering a report of a few hundred tests takes a few seconds on a small machine. */
+const UI_TIMEOUT_MS = 30_000;
+
+class CannotRun extends Error {}
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  const command = 'apt-get update && apt-get install -y chromium';
+  console.log(`${CHROMIUM} is missing; installing Debian's chromium: ${command}`);
+  const install = spawnSync('sh', ['-c', command], { stdio: 'inherit' });
+  if (install.status !== 0 || !existsSync(CHROMIUM)) {
+    throw new CannotRun(
+      `could not install chromium (${command} exited with ${install.status ?? install.signal}); install it as root ` +
+        `(Debian: apt-get install chromium) and run npm run check:report again`,
+    );
+  }
+}
+
+/** The epics of the results the report was generated from. */
+function epicsOfResults(): string[] {
+  if (!existsSync(RESULTS)) throw new CannotRun(`${RESULTS} is missing: run npm run conformance, then npm run report`);
+  const epics = new Set<string>();
+  for (const file of readdirSync(RESULTS).filter((name) => name.endsWith('-result.json'))) {
+    const result = JSON.parse(readFileSync(join(RESULTS, file), 'utf8')) as { labels?: { name: string; value: string }[] };
+    for (const label of result.labels ?? []) if (label.name === 'epic') epics.add(label.value);
+  }
+  return [...epics].sort();
+}
+
+type Check = { ok: true; what: string } | { ok: false; what: string; problem: string };
+
+async function check(what: string, body: () => Promise<void>): Promise<Check> {
+  try {
+    await body();
+    return { ok: true, what };
+  } catch (error) {
+    return { ok: false, what, problem: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '' };
+  }
+}
+
+async function checkReport(page: Page, epics: readonly string[]): Promise<Check[]> {
+  const checks: Check[] = [];
+  await page.goto(pathToFileURL(REPORT).href);
+  const tree = page.getByTestId('tree-content').first();
+  const section = (title: RegExp) => tree.getByTestId('tree-section-title').filter({ hasText: title }).first();
+
+  checks.push(
+    await check('the report renders from file:// (single-file mode)', async () => {
+      await tree.waitFor({ timeout: UI_TIMEOUT_MS });
+    }),
+  );
+  for (const epic of epics) {
+    checks.push(await check(`interface area "${epic}" is a section of the tree`, () => section(new RegExp(`^${epic}$`)).waitFor({ timeout: UI_TIMEOUT_MS })));
+  }
+  checks.push(
+    await check(`"${KNOWN_TEST}" is filed under ${KNOWN_EPIC} > ${KNOWN_STORY}`, async () => {
+      await page.getByTestId('search-input').fill(KNOWN_TEST);
+      await section(new RegExp(`^${KNOWN_EPIC}$`)).click({ timeout: UI_TIMEOUT_MS });
+      await section(new RegExp(`^${KNOWN_STORY} `)).click({ timeout: UI_TIMEOUT_MS });
+      await tree.getByTestId('tree-leaf-title').getByText(KNOWN_TEST, { exact: true }).click({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('test-result-info-title').getByText(KNOWN_TEST, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    }),
+  );
+  checks.push(
+    await check(`the test page shows the story ${KNOWN_STORY} with its statement`, () =>
+      page.getByTestId('metadata-item-value').getByText(new RegExp(`^${KNOWN_STORY} \\S`)).first().waitFor({ timeout: UI_TIMEOUT_MS }),
+    ),
+  );
+  checks.push(
+    await check(`the test page shows the redacted HTTP evidence "${KNOWN_ATTACHMENT}"`, async () => {
+      const attachment = page.getByTestId('test-result-attachment').filter({ hasText: KNOWN_ATTACHMENT }).first();
+      await attachment.getByTestId('test-result-attachment-header').click({ timeout: UI_TIMEOUT_MS });
+      await attachment.getByText(/curl -sS -i -X GET/).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await attachment.getByText(/Authorization: Bearer \[REDACTED\]/).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    }),
+  );
+  await page.screenshot({ path: SCREENSHOT, fullPage: true });
+
+  checks.push(
+    await check('the test page lists its links into the OpenAPI reference and the interface specification', async () => {
+      const links = page.getByTestId('test-result-meta-link');
+      await links.filter({ hasText: `${KNOWN_STORY}: listGroups in the OpenAPI reference` }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await links.filter({ hasText: `${KNOWN_STORY}: "2. List groups" in the interface specification` }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    }),
+  );
+  // The description carries the same links as real anchors whatever the address of the reports.
+  const descriptionLink = async (name: string): Promise<string> => {
+    const description = page.frameLocator('[data-testid="test-result-description-frame"]');
+    const href = await description.getByRole('link', { name, exact: true }).first().getAttribute('href', { timeout: UI_TIMEOUT_MS });
+    if (href === null) throw new Error(`the description link "${name}" has no href`);
+    return new URL(href, page.url()).href;
+  };
+  const documents = await page.context().newPage();
+  checks.push(
+    await check('the description links listGroups to its operation in the OpenAPI reference', async () => {
+      await documents.goto(await descriptionLink('listGroups'));
+      // Redoc's heading holds a deep-link anchor, whose label ("link to List groups") is part of its name.
+      await documents.getByRole('heading', { name: /(^| )List groups$/ }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    }),
+  );
+  checks.push(
+    await check('the description links "2. List groups" to its section of the interface specification', async () => {
+      const url = await descriptionLink('2. List groups');
+      await documents.goto(url);
+      const anchor = decodeURIComponent(new URL(url).hash.slice(1));
+      const heading = (await documents.locator(`[id="${anchor}"]`).textContent({ timeout: UI_TIMEOUT_MS })) ?? '';
+      if (heading !== '2. List groups') throw new Error(`#${anchor} is "${heading}"`);
+    }),
+  );
+  return checks;
+}
+
+async function main(): Promise<number> {
+  let browser: Browser | undefined;
+  try {
+    if (!existsSync(REPORT)) throw new CannotRun(`${REPORT} is missing: run npm run conformance, then npm run report`);
+    const epics = epicsOfResults();
+    ensureChromium();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    const checks = await checkReport(page, epics);
+    for (const result of checks) console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.what}${result.ok ? '' : `: ${result.problem}`}`);
+    const failed = checks.filter((result) => !result.ok).length;
+    console.log(`screenshot: ${SCREENSHOT}`);
+    console.log(failed === 0 ? `check:report: the Allure report renders (${checks.length} checks)` : `check:report: ${failed} of ${checks.length} checks failed`);
+    return failed === 0 ? 0 : 1;
+  } catch (error) {
+    console.error(`check:report could not run: ${error instanceof Error ? error.message : String(error)}`);
+    return error instanceof CannotRun ? 2 : 1;
+  } finally {
+    await browser?.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,180 @@
+/**
+ * What the check scripts share: running the Playwright CLI as a bounded child process, and reading
+ * its JSON report.
+ *
+ * The CLI is run with node directly (not through npx) so that a signal sent to the child's pid
+ * reaches the Playwright runner itself. The child leads its own process group, so that a timeout,
+ * a failure of the calling script or its Ctrl-C ends the runner, its workers and the reference it
+ * started, all together.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
+const KILL_GRACE_MS = 5_000;
+
+export interface RunOptions {
+  /** Arguments after `playwright`, e.g. ['test', '--shard=1/3']. */
+  args: readonly string[];
+  /** The child's whole environment. */
+  env: NodeJS.ProcessEnv;
+  /** The run is killed (SIGTERM, then SIGKILL) when it takes longer. */
+  timeoutMs: number;
+  /** Receives each line of output (stdout and stderr), e.g. to echo it with a prefix. */
+  onLine?: (line: string) => void;
+  /** Called once the child is running, with its pid (to send it signals). */
+  onStart?: (pid: number) => void;
+}
+
+export interface RunResult {
+  /** Exit code, or null when a signal ended the run. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  durationMs: number;
+  /** Everything the run printed, stdout and stderr interleaved by arrival. */
+  output: string;
+}
+
+/** Ends the child's whole process group; a group that is already gone is not an error. */
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: every process of the group has exited.
+  }
+}
+
+export function runPlaywright(options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...options.args], {
+    cwd: REPO_ROOT,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) return Promise.reject(new Error('could not start the Playwright CLI'));
+  const chunks: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      chunks.push(chunk);
+      const lines = (pending + chunk).split(/\r?\n/);
+      pending = lines.pop() ?? '';
+      for (const line of lines) options.onLine?.(line);
+    });
+  }
+  // The calling script may end first (an exception, or its own Ctrl-C): the run must not outlive it.
+  const onExit = (): void => killGroup(pid, 'SIGKILL');
+  const onSignal = (signal: NodeJS.Signals): void => {
+    killGroup(pid, 'SIGKILL');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('exit', onExit);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  options.onStart?.(pid);
+
+  let timedOut = false;
+  let grace: NodeJS.Timeout | undefined;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(pid, 'SIGTERM');
+    grace = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+  }, options.timeoutMs);
+
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      clearTimeout(grace);
+      process.removeListener('exit', onExit);
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      // Workers or a reference left behind by a runner that died are ended with it.
+      killGroup(pid, 'SIGKILL');
+      resolve({ code, signal, timedOut, durationMs: performance.now() - started, output: chunks.join('') });
+    });
+  });
+}
+
+/** One test of a Playwright JSON report, flattened. */
+export interface ReportedTest {
+  /** File and title path, e.g. 'smoke.spec.ts › listing groups ...'. */
+  title: string;
+  expectedStatus: string;
+  /** Status of the last attempt: passed, failed, timedOut, skipped, interrupted. */
+  status: string;
+  /** The error messages of the last attempt. */
+  errors: string[];
+  annotations: { type: string; description?: string }[];
+  /** Names of the last attempt's attachments (the harness names each exchange "HTTP 200 GET /path"). */
+  attachments: string[];
+}
+
+export interface JsonReport {
+  tests: ReportedTest[];
+  /** Errors outside any test (global setup, worker teardown, configuration). */
+  errors: string[];
+}
+
+interface JsonResult {
+  status: string;
+  errors?: { message?: string }[];
+  annotations?: ReportedTest['annotations'];
+  attachments?: { name: string }[];
+}
+
+interface JsonSuite {
+  title: string;
+  specs?: { title: string; tests: { expectedStatus: string; annotations?: ReportedTest['annotations']; results: JsonResult[] }[] }[];
+  suites?: JsonSuite[];
+}
+
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+export function readJsonReport(file: string): JsonReport {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { suites?: JsonSuite[]; errors?: { message?: string }[] };
+  const tests: ReportedTest[] = [];
+  const visit = (suite: JsonSuite, path: string[]): void => {
+    const here = suite.title === '' ? path : [...path, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const last = test.results.at(-1);
+        tests.push({
+          title: [...here, spec.title].join(' › '),
+          expectedStatus: test.expectedStatus,
+          status: last?.status ?? 'not run',
+          errors: (last?.errors ?? []).map((error) => (error.message ?? '').replace(ANSI, '')),
+          // The attempt's annotations include those added while it ran (test.fail() in a fixture, findings).
+          annotations: last?.annotations ?? test.annotations ?? [],
+          attachments: (last?.attachments ?? []).map((attachment) => attachment.name),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const suite of parsed.suites ?? []) visit(suite, []);
+  return { tests, errors: (parsed.errors ?? []).map((error) => (error.message ?? '').replace(ANSI, '')) };
+}
+
+/** The environment of this process without any TARGET_* or run variable, as a base for a child's. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('TARGET_') && !key.startsWith('PLAYWRIGHT_') && key !== 'CONFORMANCE_RUN_ID' && key !== 'REFERENCE_ARGS') env[key] = value;
+  }
+  // No colour codes in captured output.
+  env['FORCE_COLOR'] = '0';
+  return env;
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,58 @@
+/**
+ * A recording HTTP proxy on 127.0.0.1: forwards every request unchanged to one upstream origin and
+ * records its method and path (with the query), so that a check can assert what the suite sent.
+ */
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path with query, as the client sent it. */
+  path: string;
+  /** Status the upstream answered, or undefined when it did not answer. */
+  status?: number;
+}
+
+export interface RecordingProxy {
+  /** Origin of the proxy, e.g. http://127.0.0.1:40123 (no trailing slash). */
+  url: string;
+  /** Every request received so far, in arrival order. */
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startRecordingProxy(upstream: string): Promise<RecordingProxy> {
+  const target = new URL(upstream);
+  const agent = new Agent({ keepAlive: true });
+  const requests: RecordedRequest[] = [];
+  const server = createServer((incoming, outgoing) => {
+    const entry: RecordedRequest = { method: incoming.method ?? '?', path: incoming.url ?? '/' };
+    requests.push(entry);
+    const forward = request(
+      { agent, host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
+      (answer) => {
+        entry.status = answer.statusCode;
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forward.on('error', (error) => {
+      if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
+      outgoing.end(`recording proxy: upstream failed: ${error.message}`);
+    });
+    // GET with a JSON body (closeMeeting) is forwarded with its body like any other request.
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        agent.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

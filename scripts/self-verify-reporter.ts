@@ -1,0 +1,110 @@
+/**
+ * Reporter of scripts/self-verify.ts: prints progress every few seconds and writes, next to the
+ * SELF_VERIFY_TARGETS file, a compact result per test (project, title, outcome, cited requirements,
+ * first line of the error). Playwright's json reporter would also do, but it carries every HTTP
+ * exchange the harness attaches as evidence: about 10 MB per pass of the suite, over a hundred
+ * passes here.
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { harnessSettings } from '../fixtures/config.ts';
+
+export interface TestOutcome {
+  project: string;
+  title: string;
+  /** file:line of the test */
+  location: string;
+  outcome: ReturnType<TestCase['outcome']>;
+  /** What happened, whatever was expected (a fault project expects any failure). */
+  status: TestResult['status'];
+  requirements: string[];
+  /** First line of the first error, for the kill matrix. */
+  error?: string;
+}
+
+export interface RunResults {
+  status: FullResult['status'];
+  /** Errors outside any test (configuration, global setup). */
+  errors: string[];
+  tests: TestOutcome[];
+}
+
+export const resultsFileOf = (targetsFile: string): string => join(dirname(targetsFile), 'results.json');
+
+const PROGRESS_EVERY_MS = 10_000;
+
+function firstLine(error: TestError | undefined): string | undefined {
+  const text = error?.message ?? error?.value;
+  // Matcher messages carry ANSI colour codes.
+  return text?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim();
+}
+
+export default class SelfVerifyReporter implements Reporter {
+  readonly #output: string;
+  readonly #startedAt = Date.now();
+  readonly #remaining = new Map<string, number>();
+  readonly #tests: TestOutcome[] = [];
+  readonly #errors: string[] = [];
+  #total = 0;
+  #failed = 0;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor() {
+    const targets = harnessSettings().selfVerifyTargets;
+    if (targets === undefined) throw new Error('scripts/self-verify-reporter.ts reports a self-verification run: SELF_VERIFY_TARGETS is not set');
+    this.#output = resultsFileOf(targets);
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onBegin(_config: FullConfig, suite: Suite): void {
+    for (const test of suite.allTests()) {
+      const project = test.parent.project()?.name ?? '';
+      this.#remaining.set(project, (this.#remaining.get(project) ?? 0) + 1);
+    }
+    this.#total = suite.allTests().length;
+    process.stderr.write(`self-verify: ${this.#total} tests in ${this.#remaining.size} projects\n`);
+    this.#timer = setInterval(() => this.#progress(), PROGRESS_EVERY_MS);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const project = test.parent.project()?.name ?? '';
+    const outcome = test.outcome();
+    const failed = result.status !== 'passed' && result.status !== 'skipped';
+    const error = failed ? firstLine(result.errors[0]) : undefined;
+    this.#tests.push({
+      project,
+      title: test.title,
+      location: `${test.location.file.split(/[\\/]tests[\\/]/).at(-1) ?? test.location.file}:${test.location.line}`,
+      outcome,
+      status: result.status,
+      requirements: test.annotations.filter((annotation) => annotation.type === 'requirement').flatMap((annotation) => annotation.description ?? []),
+      ...(error === undefined ? {} : { error }),
+    });
+    if (failed) this.#failed += 1;
+    this.#remaining.set(project, (this.#remaining.get(project) ?? 1) - 1);
+  }
+
+  onError(error: TestError): void {
+    this.#errors.push(firstLine(error) ?? 'unknown error');
+  }
+
+  onEnd(result: FullResult): void {
+    clearInterval(this.#timer);
+    this.#progress();
+    const results: RunResults = { status: result.status, errors: this.#errors, tests: this.#tests };
+    writeFileSync(this.#output, JSON.stringify(results));
+  }
+
+  #progress(): void {
+    const seconds = Math.round((Date.now() - this.#startedAt) / 1000);
+    const finished = [...this.#remaining.values()].filter((left) => left === 0).length;
+    process.stderr.write(
+      `self-verify: ${seconds} s, ${this.#tests.length}/${this.#total} tests done, ${this.#failed} failed, ` +
+        `${finished}/${this.#remaining.size} instances finished\n`,
+    );
+  }
+}

@@ -1,0 +1,335 @@
+/**
+ * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts, with a
+ * failing test that cites a requirement the fault declares (caught for the right reason), and
+ * must pass on the plain reference and on every documented variant.
+ *
+ * This process hosts every reference instance (buildApp on a free port: the plain reference, one
+ * per variant, one per fault, each with its own store and the recording delay of the reference
+ * profile), and ONE Playwright run tests them all, one project per instance: playwright.config.ts
+ * reads the instances from the SELF_VERIFY_TARGETS file, and each project points its workers at its
+ * instance (worker option targetOverride). A fault's project runs only the tests that cite a
+ * requirement it declares, since only their failures can count; the plain and variant projects run
+ * the whole layer. Separate Playwright runs with a reference process each would spend most of the
+ * time starting processes.
+ *
+ * Writes the kill matrix to reports/self-verification.{json,md} and ends with the line
+ * `faults caught: N/N, variants passed: M/M` (the plain reference counts among the variants).
+ * Exits 1 when a fault is not caught (or only by tests of other requirements) or a variant fails,
+ * 2 when the run itself could not complete.
+ *
+ * Usage: npm run self-verify -- [--layer hand|generated|all] [--workers N] [--only NAME[,NAME...]]
+ *   --layer    hand: the handwritten specs (default); generated: the @generated specs; all: both
+ *   --workers  Playwright workers (default 2)
+ *   --only     instances to run: plain, a variant or a fault name (for iterating on a few)
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { planTarget } from '../fixtures/config.ts';
+import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
+import { buildApp } from '../reference/app.ts';
+import { FAULTS, type Fault } from '../reference/faults/catalogue.ts';
+import type { ReferenceOptions } from '../reference/options.ts';
+import { listVariants } from '../reference/variants.ts';
+import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
+import { resultsFileOf, type RunResults, type TestOutcome } from './self-verify-reporter.ts';
+
+type Layer = 'hand' | 'generated' | 'all';
+
+/** One reference instance to test: the plain reference, a variant or a fault. */
+interface Instance {
+  name: string;
+  kind: 'plain' | 'variant' | 'fault';
+  description: string;
+  options: ReferenceOptions;
+  /** For a fault: the requirements it declares, which select its tests. */
+  requirements?: readonly string[];
+  fault?: Fault;
+}
+
+const REPORTS_DIR = join(REPO_ROOT, 'reports');
+/** The instances file the run reads and the results its reporter writes, kept for inspection. */
+const WORK_DIR = join(REPORTS_DIR, 'self-verification');
+/** Bounds a run that hangs; a healthy run on two cores takes a few minutes. */
+const RUN_TIMEOUT_MS = 20 * 60_000;
+const HOST = '127.0.0.1';
+
+/** A tag as the grep title holds it: whole, between spaces. */
+const tagPattern = (tags: readonly string[]): string => `(?:^|\\s)@(?:${tags.map((tag) => tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=\\s|$)`;
+
+/** The grep of an instance's project: its layer, and for a fault the tests citing one of its requirements. */
+function projectFilter(instance: Pick<Instance, 'requirements'>, layer: Layer): Pick<SelfVerifyTarget, 'grep' | 'grepInvert'> {
+  const conditions = [
+    ...(layer === 'generated' ? [tagPattern(['generated'])] : []),
+    ...(instance.requirements === undefined ? [] : [tagPattern(instance.requirements)]),
+  ];
+  return {
+    ...(conditions.length === 0 ? {} : { grep: `^${conditions.map((condition) => `(?=.*${condition})`).join('')}` }),
+    ...(layer === 'hand' ? { grepInvert: tagPattern(['generated']) } : {}),
+  };
+}
+
+function instancesToVerify(recordingDelayMs: number): Instance[] {
+  const base: ReferenceOptions = { recordingDelayMs };
+  return [
+    { name: 'plain', kind: 'plain', description: 'the reference with no variant and no fault', options: base },
+    ...listVariants().map(
+      (variant): Instance => ({ name: `variant:${variant.name}`, kind: 'variant', description: variant.description, options: { ...base, variants: [variant.name] } }),
+    ),
+    ...FAULTS.map(
+      (fault): Instance => ({ name: `fault:${fault.name}`, kind: 'fault', description: fault.description, options: fault.apply(base), requirements: fault.requirements, fault }),
+    ),
+  ];
+}
+
+// ---------------------------------------------------------------- verdicts
+
+interface FailedTest {
+  title: string;
+  location: string;
+  requirements: string[];
+  error?: string;
+}
+
+interface FaultVerdict {
+  name: string;
+  description: string;
+  requirements: readonly string[];
+  operations: readonly string[];
+  caught: boolean;
+  /** Why it was not caught. */
+  reason?: string;
+  testsRun: number;
+  /** The failing tests that cite a declared requirement. */
+  caughtBy: FailedTest[];
+  /** Failing tests that cite none of them (only with a layer filter that lets them in). */
+  otherFailures: FailedTest[];
+}
+
+interface VariantVerdict {
+  name: string;
+  description: string;
+  passed: boolean;
+  testsRun: number;
+  skipped: number;
+  failures: FailedTest[];
+}
+
+const failedTest = ({ title, location, requirements, error }: TestOutcome): FailedTest => ({ title, location, requirements, ...(error === undefined ? {} : { error }) });
+
+function faultVerdict(instance: Instance, tests: readonly TestOutcome[]): FaultVerdict {
+  const declared = new Set(instance.requirements ?? []);
+  const ran = tests.filter((test) => test.outcome !== 'skipped');
+  const failed = tests.filter((test) => test.status !== 'passed' && test.status !== 'skipped');
+  const caughtBy = failed.filter((test) => test.requirements.some((id) => declared.has(id))).map(failedTest);
+  const otherFailures = failed.filter((test) => !test.requirements.some((id) => declared.has(id))).map(failedTest);
+  const reason =
+    caughtBy.length > 0
+      ? undefined
+      : tests.length === 0
+        ? `no test of the layer cites ${[...declared].join(', ')}`
+        : ran.length === 0
+          ? `the ${tests.length} tests citing ${[...declared].join(', ')} were all skipped`
+          : otherFailures.length > 0
+            ? 'only tests citing other requirements failed (caught for the wrong reason)'
+            : `all ${ran.length} tests citing ${[...declared].join(', ')} passed`;
+  return {
+    name: instance.name.replace(/^fault:/, ''),
+    description: instance.description,
+    requirements: instance.requirements ?? [],
+    operations: instance.fault?.operations ?? [],
+    caught: caughtBy.length > 0,
+    ...(reason === undefined ? {} : { reason }),
+    testsRun: ran.length,
+    caughtBy,
+    otherFailures,
+  };
+}
+
+function variantVerdict(instance: Instance, tests: readonly TestOutcome[]): VariantVerdict {
+  const failures = tests.filter((test) => test.outcome === 'unexpected' || test.outcome === 'flaky').map(failedTest);
+  const skipped = tests.filter((test) => test.outcome === 'skipped').length;
+  return { name: instance.name, description: instance.description, passed: tests.length > 0 && failures.length === 0, testsRun: tests.length - skipped, skipped, failures };
+}
+
+// ---------------------------------------------------------------- reports
+
+interface Verification {
+  layer: Layer;
+  workers: number;
+  wallSeconds: number;
+  runStatus: string;
+  runErrors: string[];
+  faults: FaultVerdict[];
+  variants: VariantVerdict[];
+}
+
+function summaryLine(verification: Pick<Verification, 'faults' | 'variants'>): string {
+  const caught = verification.faults.filter((fault) => fault.caught).length;
+  const passed = verification.variants.filter((variant) => variant.passed).length;
+  return `faults caught: ${caught}/${verification.faults.length}, variants passed: ${passed}/${verification.variants.length}`;
+}
+
+const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+function testLine(test: FailedTest): string {
+  return `\`${test.location}\` ${cell(test.title)} (${test.requirements.join(', ')})`;
+}
+
+function markdownReport(verification: Verification): string {
+  const lines = [
+    '# Self-verification',
+    '',
+    `${summaryLine(verification)}; layer ${verification.layer}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
+    '',
+    'Each fault of `reference/faults/catalogue.ts` runs against its own reference instance with the tests that cite a requirement it declares; it is caught when one of them fails. The plain reference and each variant run the whole layer and must pass.',
+    '',
+    ...(verification.runErrors.length === 0 ? [] : ['## Errors outside tests', '', ...verification.runErrors.map((error) => `- ${cell(error)}`), '']),
+    '## Plain reference and variants',
+    '',
+    '| instance | verdict | tests run | skipped | failures |',
+    '|---|---|---|---|---|',
+    ...verification.variants.map(
+      (variant) =>
+        `| ${variant.name} | ${variant.passed ? 'passed' : '**FAILED**'} | ${variant.testsRun} | ${variant.skipped} | ${variant.failures.map(testLine).join('<br>') || '-'} |`,
+    ),
+    '',
+    '## Kill matrix',
+    '',
+    '| fault | declares | verdict | tests run | caught by |',
+    '|---|---|---|---|---|',
+    ...verification.faults.map(
+      (fault) =>
+        `| ${fault.name} | ${fault.requirements.join(', ')} | ${fault.caught ? 'caught' : `**NOT CAUGHT**: ${cell(fault.reason ?? '')}`} | ${fault.testsRun} | ${fault.caughtBy.map(testLine).join('<br>') || '-'} |`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------- the run
+
+interface Started {
+  instance: Instance;
+  app: FastifyInstance;
+  baseUrl: string;
+}
+
+async function start(instance: Instance): Promise<Started> {
+  const app = await buildApp(instance.options);
+  await app.listen({ host: HOST, port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error(`${instance.name}: no TCP address`);
+  return { instance, app, baseUrl: `http://${HOST}:${address.port}` };
+}
+
+/** The child's environment: no inherited target or harness setting may redirect the run. */
+function childEnvironment(plain: Started, targetsFile: string): NodeJS.ProcessEnv {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(TARGET_|CONFORMANCE_|SELF_VERIFY_|REFERENCE_ARGS$|PLAYWRIGHT_)/.test(name)),
+  );
+  return {
+    ...inherited,
+    // The reference profile's accounts and ids hold for every instance (same seed); global setup
+    // finds a base URL and starts no reference of its own.
+    TARGET_FILE: 'fixtures/targets/reference.env',
+    TARGET_BASE_URL: plain.baseUrl,
+    TARGET_REALTIME_URL: `${plain.baseUrl}/v2`,
+    SELF_VERIFY_TARGETS: targetsFile,
+  };
+}
+
+function parseOptions(argv: readonly string[]): { layer: Layer; workers: number; only?: Set<string> } {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { layer: { type: 'string', default: 'hand' }, workers: { type: 'string', default: '2' }, only: { type: 'string' } },
+  });
+  const layer = values.layer;
+  if (layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
+  const workers = Number(values.workers);
+  if (!Number.isSafeInteger(workers) || workers < 1 || workers > 16) throw new Error(`--workers: expected an integer from 1 to 16, got ${JSON.stringify(values.workers)}`);
+  const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((name) => name.trim()).filter((name) => name !== ''));
+  return only === undefined ? { layer, workers } : { layer, workers, only };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const began = performance.now();
+  const { layer, workers, only } = parseOptions(argv);
+  const plan = planTarget({});
+  if (plan.kind !== 'reference') throw new Error('the reference profile names a base URL; self-verification needs the embedded reference');
+  const all = instancesToVerify(plan.recordingReadyMs);
+  const selected = only === undefined ? all : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
+  const unknown = [...(only ?? [])].filter((name) => !all.some((instance) => instance.name === name || instance.name.replace(/^\w+:/, '') === name));
+  if (unknown.length > 0) throw new Error(`--only: unknown instances ${unknown.join(', ')}`);
+  // The plain instance always runs: global teardown sweeps leftovers against it.
+  const instances = selected.some((instance) => instance.kind === 'plain') ? selected : [all[0] as Instance, ...selected];
+
+  const started: Started[] = [];
+  rmSync(WORK_DIR, { recursive: true, force: true });
+  mkdirSync(WORK_DIR, { recursive: true });
+  try {
+    for (const instance of instances) started.push(await start(instance));
+    console.error(`self-verify: ${started.length} reference instances listening (${((performance.now() - began) / 1000).toFixed(1)} s)`);
+    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl }) => ({
+      name: instance.name,
+      baseUrl,
+      realtimeUrl: `${baseUrl}/v2`,
+      ...projectFilter(instance, layer),
+      ...(instance.kind === 'fault' ? { faulty: true } : {}),
+    }));
+    const targetsFile = join(WORK_DIR, 'targets.json');
+    writeFileSync(targetsFile, JSON.stringify(targets, null, 2));
+
+    const run = await runPlaywright({
+      // A private output directory: other runs in the same tree empty test-results/ when they start.
+      args: ['test', `--workers=${workers}`, '--reporter=./scripts/self-verify-reporter.ts', `--output=${join(WORK_DIR, 'test-results')}`],
+      env: childEnvironment(started[0] as Started, targetsFile),
+      timeoutMs: RUN_TIMEOUT_MS,
+      onLine: (line) => process.stderr.write(`${line}\n`),
+    });
+    if (run.timedOut) throw new Error(`the Playwright run took longer than ${RUN_TIMEOUT_MS / 60_000} minutes and was stopped`);
+    let results: RunResults;
+    try {
+      results = JSON.parse(readFileSync(resultsFileOf(targetsFile), 'utf8')) as RunResults;
+    } catch {
+      throw new Error(`the Playwright run wrote no results (exit code ${String(run.code)}); its output is above`);
+    }
+
+    const testsOf = (instance: Instance): TestOutcome[] => results.tests.filter((test) => test.project === instance.name);
+    const verification: Verification = {
+      layer,
+      workers,
+      wallSeconds: (performance.now() - began) / 1000,
+      runStatus: results.status,
+      runErrors: results.errors,
+      faults: instances.filter((instance) => instance.kind === 'fault').map((instance) => faultVerdict(instance, testsOf(instance))),
+      variants: instances.filter((instance) => instance.kind !== 'fault').map((instance) => variantVerdict(instance, testsOf(instance))),
+    };
+    writeFileSync(join(REPORTS_DIR, 'self-verification.json'), `${JSON.stringify(verification, null, 2)}\n`);
+    writeFileSync(join(REPORTS_DIR, 'self-verification.md'), markdownReport(verification));
+
+    for (const fault of verification.faults.filter((verdict) => !verdict.caught)) console.log(`not caught: ${fault.name} (${fault.requirements.join(', ')}): ${fault.reason ?? ''}`);
+    for (const variant of verification.variants.filter((verdict) => !verdict.passed)) {
+      console.log(`failed: ${variant.name}: ${variant.failures.map((test) => `${test.location} ${test.title}`).join('; ') || 'no test ran'}`);
+    }
+    console.log(`kill matrix: reports/self-verification.md, reports/self-verification.json; wall time ${verification.wallSeconds.toFixed(1)} s`);
+    console.log(summaryLine(verification));
+    const complete = results.errors.length === 0 && (results.status === 'passed' || results.status === 'failed');
+    if (!complete) return 2;
+    return verification.faults.every((fault) => fault.caught) && verification.variants.every((variant) => variant.passed) ? 0 : 1;
+  } finally {
+    await Promise.all(started.map(({ app }) => app.close()));
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`self-verify: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,104 @@
+/**
+ * The API client and the contract matcher against each mode of the hostile target
+ * (fixtures/hostile-target.ts): every broken answer is named in plain words.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { request } from '@playwright/test';
+import type { APIRequestContext, TestInfo } from '@playwright/test';
+import { loadTargetConfig } from '../../fixtures/config.ts';
+import { checkExchange } from '../../fixtures/contract.ts';
+import { startHostileTarget } from '../../fixtures/hostile-target.ts';
+import type { HostileMode } from '../../fixtures/hostile-target.ts';
+import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/http.ts';
+import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/plain-causes.ts';
+
+const TIMEOUT_MS = 500;
+let context: APIRequestContext;
+before(async () => {
+  context = await request.newContext();
+});
+after(async () => {
+  await context.dispose();
+});
+
+async function against<T>(mode: HostileMode, use: (api: ApiClient, tokens: TokenStore) => Promise<T>): Promise<T> {
+  const hostile = await startHostileTarget(mode);
+  try {
+    const target = loadTargetConfig({
+      TARGET_BASE_URL: hostile.url,
+      TARGET_REALTIME_URL: `${hostile.url}/v2`,
+      TARGET_EMAIL: 'nobody@example.invalid',
+      TARGET_PASSWORD: 'not-a-password',
+      TARGET_API_KEY: 'not-an-api-key',
+      TARGET_ENVIRONMENT: 'development',
+      TARGET_CLIENT_ID: 'not-a-client-id',
+      TARGET_SECRET: 'not-a-secret',
+      TARGET_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+    const stats = { requests: 0, retries: 0, logins: 0 };
+    const transport = { context, gate: new RequestGate(4, 100), stats, target, secrets: [], operations: operationsById() };
+    const tokens = new TokenStore({ email: target.email, password: target.password }, stats);
+    // The client only attaches evidence and annotates; nothing else of TestInfo is used.
+    const testInfo = { annotations: [], attach: async () => {} } as unknown as TestInfo;
+    return await use(new ApiClient(transport, tokens, testInfo), tokens);
+  } finally {
+    await hostile.close();
+  }
+}
+
+const ANSWERED: readonly { mode: HostileMode; cause: string }[] = [
+  { mode: 'html', cause: 'target answered text/html where JSON was required' },
+  { mode: 'invalid-json', cause: "target's response is not valid JSON" },
+  { mode: 'wrong-content-type', cause: 'target answered text/plain where JSON was required' },
+  { mode: 'empty', cause: 'target answered with an empty body' },
+  { mode: 'redirect-loop', cause: 'target answered with a redirect (HTTP 302 to /meetings/summary), which the suite does not follow' },
+];
+
+const UNANSWERED: readonly { mode: HostileMode; cause: string }[] = [
+  { mode: 'huge', cause: `got no usable response: target's response body exceeded ${MAX_RESPONSE_BYTES} bytes (it sent ` },
+  { mode: 'never-ends', cause: `got no response: target did not finish its response within ${TIMEOUT_MS} ms` },
+  { mode: 'reset', cause: 'got no response: connection reset by the target' },
+];
+
+describe('a hostile target is named in plain words', () => {
+  for (const { mode, cause } of ANSWERED) {
+    it(`${mode}: the answer is kept, and the matcher and login name the cause`, async () => {
+      await against(mode, async (api, tokens) => {
+        const exchange = await api.call('getMeetingsSummary');
+        assert.equal(jsonProblem(exchange), cause);
+        const result = checkExchange(exchange, 'getMeetingsSummary', { status: 200 });
+        assert.equal(result.pass, false);
+        assert.ok(result.message.includes(cause), result.message);
+        if (mode !== 'wrong-content-type') {
+          await assert.rejects(tokens.bearer((email, password) => api.login(email, password)), (error: Error) => {
+            assert.match(error.message.split('\n')[0] ?? '', new RegExp(`^Login of the developer account \\(TARGET_EMAIL\\) failed with HTTP \\d+: ${escape(cause.replace('/meetings/summary', '/login'))}; `));
+            return true;
+          });
+        }
+      });
+    });
+  }
+
+  for (const { mode, cause } of UNANSWERED) {
+    it(`${mode}: the request fails with the cause on its first line`, async () => {
+      await against(mode, async (api) => {
+        await assert.rejects(api.call('getMeetingsSummary'), (error: Error) => {
+          assert.ok((error.message.split('\n')[0] ?? '').includes(cause), error.message);
+          return true;
+        });
+      });
+    });
+  }
+
+  it('names the low-level errors of a target that cannot be reached', () => {
+    assert.equal(transportCause('apiRequestContext.fetch: connect ECONNREFUSED 127.0.0.1:1\nCall log:', 1000), 'connection refused: nothing listens at the target address');
+    assert.equal(transportCause('apiRequestContext.fetch: getaddrinfo ENOTFOUND api.example.invalid', 1000), "target's host name could not be resolved");
+    assert.equal(transportCause('apiRequestContext.fetch: Max redirect count exceeded', 1000), 'too many redirects');
+    assert.equal(transportCause('apiRequestContext.fetch: something new', 1000), 'something new');
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

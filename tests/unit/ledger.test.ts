@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger } from '../../fixtures/ledger.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'ledger-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+let dirs = 0;
+const freshDir = (): string => join(root, `d${(dirs += 1)}`);
+const TARGET = 'http://127.0.0.1:4010';
+const readText = (file: string): string => readFileSync(file, 'utf8');
+
+describe('the ledger of created data', () => {
+  it('lists what was created and not archived, across the workers of one run only', () => {
+    const dir = freshDir();
+    const first = new CreatedLedger('run1', 0, TARGET, dir);
+    const second = new CreatedLedger('run1', 1, TARGET, dir);
+    new CreatedLedger('run2', 0, TARGET, dir).created('other-run');
+    first.created('a');
+    first.created('b');
+    second.created('c');
+    first.archived('a');
+    assert.deepEqual(ledgerFiles('run1', dir).map((file) => file.slice(dir.length + 1)).sort(), ['run1-0.jsonl', 'run1-1.jsonl']);
+    assert.deepEqual(
+      outstanding(ledgerFiles('run1', dir).sort().map(readText)).map((leftover) => leftover.id),
+      ['b', 'c'],
+    );
+  });
+
+  it('tells apart the same ID created on two targets', () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const other = new CreatedLedger('run1', 1, 'http://127.0.0.1:4011', dir);
+    ledger.created('a');
+    other.created('a');
+    ledger.archived('a');
+    assert.deepEqual(outstanding(ledgerFiles('run1', dir).map(readText)), [{ target: 'http://127.0.0.1:4011', id: 'a' }]);
+  });
+
+  it('keeps the entries before a line torn by a killed worker', () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    ledger.created('a');
+    appendFileSync(ledger.file, '{"event":"archi');
+    assert.deepEqual(outstanding([readText(ledger.file)]), [{ target: TARGET, id: 'a' }]);
+  });
+
+  it('archives the leftovers and removes the ledger when none is left behind', async () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    ledger.created('a');
+    ledger.created('b');
+    ledger.archived('b');
+    const archived: string[] = [];
+    const result = await sweepLedger('run1', async ({ id }) => void archived.push(id), dir);
+    assert.deepEqual(archived, ['a']);
+    assert.deepEqual(result, { found: [{ target: TARGET, id: 'a' }], leftBehind: [] });
+    assert.equal(existsSync(ledger.file), false);
+    assert.equal(describeSweep(result, 'run1'), 'run run1: archived 1 participant(s) that tests had not archived; left behind: none');
+  });
+
+  it('keeps the ledger and lists what could not be archived', async () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    ledger.created('a');
+    ledger.created('b');
+    const result = await sweepLedger('run1', async ({ id }) => (id === 'b' ? 'archiveParticipant answered HTTP 500' : undefined), dir);
+    assert.deepEqual(result.leftBehind, [{ target: TARGET, id: 'b', reason: 'archiveParticipant answered HTTP 500' }]);
+    assert.equal(existsSync(ledger.file), true);
+    assert.match(describeSweep(result, 'run1'), /left behind: 1 participant\(s\), still listed in .*run1-\*\.jsonl:\n {2}- b at http:\/\/127\.0\.0\.1:4010: archiveParticipant answered HTTP 500$/);
+  });
+
+  it('says "left behind: none" for a run that created nothing', async () => {
+    const result = await sweepLedger('empty-run', async () => 'never called', freshDir());
+    assert.equal(describeSweep(result, 'empty-run'), 'left behind: none');
+  });
+});

@@ -1,0 +1,219 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
+import { allureDescription, allureLabels } from '../../fixtures/allure.ts';
+import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues } from '../../fixtures/config.ts';
+import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/report-metadata.ts';
+import { failureLine } from '../../fixtures/reporters/certification.ts';
+import RedactionReporter, { isTextContentType, redactColoured } from '../../fixtures/reporters/redaction.ts';
+import { generatedSecret, redact } from '../../fixtures/redact.ts';
+import { interfaceSectionAnchor, requirement, requirements } from '../../fixtures/requirements.ts';
+import { renderSpecification } from '../../scripts/interface-spec-html.ts';
+
+const interfaceSpecUrl = new URL('../../../shared/interface-spec.md', import.meta.url);
+const referenceSecrets = secretValues(loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE }));
+const [password = '', apiKey = ''] = referenceSecrets;
+
+describe('report metadata', () => {
+  it('files every requirement of the catalogue under an interface area, with links and a severity', () => {
+    for (const entry of requirements()) {
+      assert.ok(areaOf(entry.id).length > 0, entry.id);
+      assert.equal(referenceLinks(entry, '../').length, entry.operations.length + 1, entry.id);
+    }
+    assert.equal(areaOf('MSUM-01'), 'Meeting statistics');
+    assert.throws(() => areaOf('NOPE-01'), /no known prefix/);
+    assert.equal(severityOf(['UNSPECIFIED', 'MUST']), 'critical');
+    assert.equal(severityOf(['VARIANT']), 'minor');
+  });
+
+  it('links to the operation page of the OpenAPI reference and the section of the specification', () => {
+    assert.deepEqual(
+      referenceLinks(requirement('GRP-01'), '../').map((link) => link.url),
+      ['../interface-reference.html#operation/listGroups', '../interface-spec.html#2-list-groups'],
+    );
+  });
+
+  it('shortens long statements at a word boundary', () => {
+    assert.equal(shortStatement('short one'), 'short one');
+    const short = shortStatement('word '.repeat(40), 20);
+    assert.ok(short.length <= 21 && short.endsWith('word…'), short);
+  });
+
+  it('reads the findings and citations that the fixtures write as annotations', () => {
+    const annotations = [
+      { type: 'requirement', description: 'VAR-01' },
+      { type: 'observed', description: 'VAR-01: bare array (recordings)' },
+      { type: 'warning', description: 'SEC-03: accepted a 3-character passphrase' },
+      { type: 'skip', description: 'not assessed: needs X' },
+    ];
+    assert.deepEqual(citedIds(annotations), ['VAR-01']);
+    assert.deepEqual(findingsOf(annotations), [
+      { kind: 'observed', requirementId: 'VAR-01', text: 'bare array (recordings)' },
+      { kind: 'warning', requirementId: 'SEC-03', text: 'accepted a 3-character passphrase' },
+    ]);
+  });
+
+  it('gives Allure one epic (the first requirement), a story per requirement and the highest severity', () => {
+    const labels = allureLabels([requirement('GRP-01'), requirement('PAG-01')]);
+    assert.deepEqual(labels.filter((label) => label.name === 'epic').map((label) => label.value), ['Groups']);
+    assert.deepEqual(
+      labels.filter((label) => label.name === 'story').map((label) => label.value.split(' ')[0]),
+      ['GRP-01', 'PAG-01'],
+    );
+    assert.deepEqual(labels.filter((label) => label.name === 'severity').map((label) => label.value), ['critical']);
+    assert.match(allureDescription([requirement('GRP-01')], '../'), /^\*\*GRP-01\*\* \(MUST\): .+\[2\. List groups\]\(\.\.\/interface-spec\.html#2-list-groups\)/s);
+  });
+
+  it('renders the interface specification with an id on every heading a requirement cites', { skip: !existsSync(interfaceSpecUrl) && 'no ../shared/interface-spec.md' }, () => {
+    const html = renderSpecification(readFileSync(interfaceSpecUrl, 'utf8'));
+    for (const section of new Set(requirements().map((entry) => entry.section))) {
+      assert.ok(html.includes(` id="${interfaceSectionAnchor(section)}"`), `${section} -> #${interfaceSectionAnchor(section)}`);
+    }
+  });
+});
+
+describe('redact: credentials that no configuration knows', () => {
+  it('removes a run of BIP-39 words (a secretKey) in prose, a JSON array or a JSON string, and leaves prose alone', () => {
+    const words = 'abandon ability able about above absent absorb abstract absurd abuse access accident'.split(' ');
+    assert.equal(redact(`Kx: ${words.join(' ')}. Zq`, []), 'Kx: [REDACTED]. Zq');
+    assert.equal(redact(JSON.stringify(words), []), '["[REDACTED]"]');
+    assert.equal(redact(JSON.stringify(words.join('\n')), []), '"[REDACTED]"');
+    const prose = 'The 200 body of listGroups MUST be a pagination envelope whose data is an array of Group objects.';
+    assert.equal(redact(prose, []), prose);
+    assert.equal(redact(words.slice(0, 11).join(' '), []), words.slice(0, 11).join(' '), 'eleven words are not a key');
+  });
+
+  it('removes credential fields of single-quoted literals and of JSON inside a JSON string', () => {
+    assert.equal(redact(`{'passphrase':'Input-Key!'}`, []), `{'passphrase':'[REDACTED]'}`);
+    assert.equal(redact(JSON.stringify(JSON.stringify({ password: 'pw-123456' })), []), '"{\\"password\\":\\"[REDACTED]\\"}"');
+  });
+
+  it('removes the secrets the suite generates itself', () => {
+    const passphrase = generatedSecret();
+    assert.match(passphrase, /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,64}$/, 'it follows the interface recommendation');
+    assert.equal(redact(`expected "${passphrase}"`, []), 'expected "[REDACTED]"');
+  });
+});
+
+describe('redactColoured', () => {
+  it('finds a secret that colour codes split, and keeps the colours when there is nothing to hide', () => {
+    const split = `+ "token": "${password.slice(0, 3)}\u001b[7m${password.slice(3)}\u001b[27m"`;
+    assert.equal(redactColoured(split, referenceSecrets), '+ "token": "[REDACTED]"');
+    const harmless = '\u001b[31m- Expected\u001b[39m';
+    assert.equal(redactColoured(harmless, referenceSecrets), harmless);
+  });
+});
+
+describe('failureLine', () => {
+  it('keeps the first line, and the Expected and Received values after a bare expect header', () => {
+    assert.equal(failureLine('Response does not match operation listGroups (GET /groups): check "status" failed.\nReceived: status 500'), 'Response does not match operation listGroups (GET /groups): check "status" failed.');
+    assert.equal(
+      failureLine('Error: \u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: \u001b[32m500\u001b[39m\nReceived: \u001b[31m200\u001b[39m\n    at x.spec.ts:3'),
+      'expect(received).toBe(expected); Expected: 500; Received: 200',
+    );
+  });
+});
+
+describe('Allure failure categories (allurerc.mjs)', () => {
+  /** Allure 3 files a failure under the first category whose status and message match. */
+  async function categoryOf(message: string, status = 'failed'): Promise<string | undefined> {
+    const configUrl: string = new URL('../../allurerc.mjs', import.meta.url).href;
+    const config = ((await import(configUrl)) as { default: { categories: { name: string; matchers: { statuses: string[]; message?: string } }[] } }).default;
+    return config.categories.find(({ matchers }) => matchers.statuses.includes(status) && (matchers.message === undefined || new RegExp(matchers.message).test(message)))?.name;
+  }
+
+  it('sorts the messages of the harness and of Playwright', async () => {
+    const table: [string, string, string][] = [
+      ['listGroups: GET http://127.0.0.1:1/groups got no response: connection refused: nothing listens at the target address', 'failed', 'Target unreachable or misconfigured'],
+      ['Test timeout of 30000ms exceeded.', 'broken', 'Target unreachable or misconfigured'],
+      ['Target configuration is invalid (TARGET_FILE=x). Fix these variables:', 'failed', 'Target unreachable or misconfigured'],
+      ['Login of the developer account (TARGET_EMAIL) failed: HTTP 401', 'failed', 'Authentication: credentials rejected, or accepted where they must not be'],
+      ['Response does not match operation listGroups (GET /groups): check "status" failed.\nExpected status 200, received 401.', 'failed', 'Authentication: credentials rejected, or accepted where they must not be'],
+      ['Response does not match operation listGroups (GET /groups): check "body" failed.', 'failed', 'Contract violation'],
+      ['Error: expect(received).toBe(expected) // Object.is equality', 'failed', 'Contract violation'],
+      ['TypeError: Cannot read properties of undefined', 'failed', 'Suite error'],
+    ];
+    for (const [message, status, category] of table) assert.equal(await categoryOf(message, status), category, message);
+  });
+});
+
+describe('isTextContentType', () => {
+  it('treats text, JSON and XML types (with parameters) as text, and images as binary', () => {
+    for (const type of ['text/plain', 'application/json; charset=utf-8', 'application/vnd.allure.message+json', 'application/xml']) {
+      assert.equal(isTextContentType(type), true, type);
+    }
+    assert.equal(isTextContentType('image/png'), false);
+  });
+});
+
+describe('RedactionReporter', () => {
+  function step(title: string, error?: string): TestStep {
+    return {
+      title,
+      titlePath: () => [title],
+      category: 'test.step',
+      duration: 1,
+      startTime: new Date(),
+      steps: [],
+      attachments: [],
+      annotations: [],
+      ...(error === undefined ? {} : { error: { message: error } }),
+    };
+  }
+
+  it('redacts in place what later reporters read: errors, steps, attachments, annotations and output', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'redaction-'));
+    const previousTargetFile = process.env['TARGET_FILE'];
+    process.env['TARGET_FILE'] = REFERENCE_TARGET_FILE;
+    try {
+      const attachmentFile = join(directory, 'body.txt');
+      writeFileSync(attachmentFile, `key ${apiKey}`);
+      const reportFile = join(directory, 'junit.xml');
+      const reporter = new RedactionReporter({ outputs: [reportFile] });
+      reporter.onBegin({ configFile: fileURLToPath(new URL('../../playwright.config.ts', import.meta.url)), projects: [] } as unknown as FullConfig, {} as Suite);
+
+      const diff = `expect(received).toEqual(expected)\n+   "privateKey": "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----",\n+   "password": "${password}"`;
+      const annotation = { type: 'observed', description: `UNS-01: echoed ${apiKey}` };
+      const result = {
+        errors: [{ message: diff, stack: `Error: ${diff}\n    at x.spec.ts:1` }],
+        error: { message: diff },
+        attachments: [
+          { name: 'HTTP 200 GET /groups', contentType: 'text/plain', body: Buffer.from(`apikey: ${apiKey}`) },
+          { name: 'from file', contentType: 'text/plain', path: attachmentFile },
+          { name: 'image', contentType: 'image/png', body: Buffer.from(apiKey) },
+        ],
+        annotations: [annotation],
+        steps: [step(`GET ?apikey=${apiKey}`, `failed with ${password}`)],
+        stdout: [`console ${password}\n`],
+        stderr: [Buffer.from(`err ${apiKey}`)],
+      } as unknown as TestResult;
+      reporter.onTestEnd({ annotations: [annotation] } as unknown as TestCase, result);
+
+      const everything = JSON.stringify(result, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('utf8') : value));
+      const readable = everything.replace(/"image","contentType":"image\/png","body":"[^"]*"/, '');
+      for (const secret of [password, apiKey, 'MIIE']) assert.ok(!readable.includes(secret), `${secret} left in ${readable}`);
+      assert.equal(readFileSync(attachmentFile, 'utf8'), 'key [REDACTED]');
+      assert.equal(result.attachments[2]?.body?.toString('utf8'), apiKey, 'binary attachments are left alone');
+
+      writeFileSync(reportFile, `<failure message="${password}"/>`);
+      const warnings: string[] = [];
+      const write = process.stderr.write;
+      process.stderr.write = ((chunk: string) => warnings.push(chunk) > 0) as typeof process.stderr.write;
+      try {
+        await reporter.onExit();
+      } finally {
+        process.stderr.write = write;
+      }
+      assert.equal(readFileSync(reportFile, 'utf8'), '<failure message="[REDACTED]"/>', 'the last pass redacts report files');
+      assert.match(warnings.join(''), /credentials were still present in 1 report file\(s\)[\s\S]*junit\.xml/, 'and says so, because an earlier layer missed it');
+    } finally {
+      if (previousTargetFile === undefined) delete process.env['TARGET_FILE'];
+      else process.env['TARGET_FILE'] = previousTargetFile;
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
