@@ -12,12 +12,11 @@
  *
  * Usage: npm run bench:scale -- [--scales 1,10]
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REQUEST_COUNTS_DIR } from '../fixtures/http.ts';
 import type { WorkerStats } from '../fixtures/http.ts';
-import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
+import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/scale');
 const RUN_TIMEOUT_MS = 900_000;
@@ -37,17 +36,6 @@ const { values } = parseArgs({ options: { scales: { type: 'string', default: '1,
 const scales = (values.scales ?? '1,10').split(',').map(Number);
 if (scales.length !== 2 || scales.some((scale) => !Number.isInteger(scale) || scale < 1)) throw new Error('--scales takes two positive integers, e.g. 1,10');
 
-/** The counts the workers of one run wrote; global setup names the run at the end of its target line. */
-function readCounts(output: string): { workers: number; totals: WorkerStats } {
-  const runId = /^conformance target .*; run ([a-z0-9]+)$/m.exec(output)?.[1];
-  if (runId === undefined) throw new Error('the run did not print its run ID (global setup\'s "conformance target ...; run <id>" line)');
-  const files = readdirSync(REQUEST_COUNTS_DIR).filter((name) => name.startsWith(`${runId}-`) && name.endsWith('.json'));
-  if (files.length === 0) throw new Error(`no request counts of run ${runId} in ${REQUEST_COUNTS_DIR}`);
-  const entries = files.map((name) => JSON.parse(readFileSync(join(REQUEST_COUNTS_DIR, name), 'utf8')) as WorkerStats);
-  const totals = entries.reduce((sum, entry) => ({ requests: sum.requests + entry.requests, retries: sum.retries + entry.retries, logins: sum.logins + entry.logins }), { requests: 0, retries: 0, logins: 0 });
-  return { workers: entries.length, totals };
-}
-
 async function measure(scale: number): Promise<Measurement> {
   const dir = join(OUTPUT_DIR, `scale-${scale}`);
   mkdirSync(dir, { recursive: true });
@@ -66,7 +54,7 @@ async function measure(scale: number): Promise<Measurement> {
     scale,
     exitCode: run.code,
     wallMs: run.durationMs,
-    ...readCounts(run.output),
+    ...readRequestCounts(run.output),
     tests: { passed: count('passed'), skipped: count('skipped'), failed: count('failed', 'timedOut', 'interrupted') },
     perTest,
   };

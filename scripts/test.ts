@@ -16,10 +16,20 @@ interface Step {
 const STEPS: readonly Step[] = [
   { script: 'typecheck', what: 'TypeScript compiles with no errors' },
   { script: 'lint:spec', what: 'the OpenAPI document lints clean (Redocly recommended rules)' },
+  { script: 'lint:workflows', what: 'the GitHub Actions workflows lint clean (actionlint)' },
   { script: 'check:examples', what: 'every example in the OpenAPI document matches its schema' },
-  { script: 'test:unit', what: 'unit tests of the validator, harness and reference' },
+  { script: 'test:unit', what: 'unit tests of the validator, harness, reports and reference' },
   { script: 'check:catalogue', what: 'every requirement has a test and every test cites requirements' },
-  { script: 'conformance', what: 'the suite passes against the embedded reference' },
+  { script: 'conformance', what: 'the suite passes against the embedded reference (certification CONFORMANT)' },
+  { script: 'report', what: 'the Allure HTML report and the interface reference are generated' },
+  { script: 'check:report', what: 'the Allure report renders in headless Chromium with epics, requirements and evidence' },
+  { script: 'check:canary', what: 'no canary credential reaches any report, result file or console line' },
+  { script: 'check:readonly', what: 'without write permissions the suite sends only login and reads' },
+  { script: 'check:cleanup', what: 'an interrupted run archives what it created' },
+  { script: 'check:expectations', what: 'known deviations are applied as expected failures and stale ones reported' },
+  { script: 'check:hostile', what: 'a broken target gets plain failure messages within a bounded time' },
+  { script: 'check:shards', what: 'three merged shards certify the same as one run' },
+  { script: 'self-verify', what: 'every fault of the catalogue is caught for the right reason; every variant passes' },
 ];
 
 const only = new Set(process.argv.slice(2));

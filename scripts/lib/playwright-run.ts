@@ -8,10 +8,13 @@
  * started, all together.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { REQUEST_COUNTS_DIR } from '../../fixtures/http.ts';
+import type { WorkerStats } from '../../fixtures/http.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
@@ -177,4 +180,15 @@ export function cleanEnv(): NodeJS.ProcessEnv {
 
 export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The counts the workers of one run wrote; global setup names the run at the end of its target line. */
+export function readRequestCounts(output: string): { workers: number; totals: WorkerStats } {
+  const runId = /^conformance target .*; run ([a-z0-9]+)$/m.exec(output)?.[1];
+  if (runId === undefined) throw new Error('the run did not print its run ID (global setup\'s "conformance target ...; run <id>" line)');
+  const files = readdirSync(REQUEST_COUNTS_DIR).filter((name) => name.startsWith(`${runId}-`) && name.endsWith('.json'));
+  if (files.length === 0) throw new Error(`no request counts of run ${runId} in ${REQUEST_COUNTS_DIR}`);
+  const entries = files.map((name) => JSON.parse(readFileSync(join(REQUEST_COUNTS_DIR, name), 'utf8')) as WorkerStats);
+  const totals = entries.reduce((sum, entry) => ({ requests: sum.requests + entry.requests, retries: sum.retries + entry.retries, logins: sum.logins + entry.logins }), { requests: 0, retries: 0, logins: 0 });
+  return { workers: entries.length, totals };
 }

@@ -33,8 +33,18 @@ export interface Paging {
 /** A walk visits at most this many pages, so that a huge list costs a bounded number of requests. */
 export const MAX_WALK_PAGES = 6;
 
-/** The largest take the suite sends in walks: PAG-07 states exact counts for take 1 to 10 only. */
-export const MAX_TAKE = 10;
+/** The pagination walk (walkInPages) reads a list in this many pages, whatever its size. */
+export const WALK_PAGES = 5;
+
+/**
+ * The largest take walkInPages sends. The interface shows no maximum take (UNS-05); 100 is the
+ * conventional bound (the reference caps there), so a list of up to WALK_PAGES * 100 items is
+ * walked whole and a longer one over a window of its first WALK_PAGES pages.
+ */
+export const MAX_WALK_TAKE = 100;
+
+/** PAG-03 and PAG-07 pin limit and item counts for take 1 to 10; above that a target may cap take. */
+const LARGEST_PINNED_TAKE = 10;
 
 /** The body of a 200 that toMatchOperation has accepted as a pagination envelope. */
 export function envelopeOf(exchange: Exchange): Envelope {
@@ -59,14 +69,6 @@ export function keysOf(page: Envelope, key: ListRequest['key']): string[] {
   return page.data.map((item) => String(item[key]));
 }
 
-/**
- * The take of a walk: about five pages for the whole list, never above MAX_TAKE, so that a list of
- * up to 50 items is walked completely in at most 5 requests.
- */
-export function walkTake(total: number): number {
-  return Math.min(MAX_TAKE, Math.max(1, Math.ceil(total / 5)));
-}
-
 export interface Walk {
   pages: Envelope[];
   /** Item identifiers in walk order (duplicates kept, so that a test can detect them). */
@@ -86,4 +88,32 @@ export async function walk(api: ApiClient, list: ListRequest, take: number): Pro
     skip += take;
   }
   return { pages, keys: pages.flatMap((page) => keysOf(page, list.key)), complete: skip >= total };
+}
+
+export interface PagedWalk extends Walk {
+  /** The take the walk stepped by: the one sent, or the smaller limit of a target that caps take. */
+  take: number;
+  /** The take sent with every request. */
+  requested: number;
+}
+
+/**
+ * Walks a list of `total` items with take = ceil(total / WALK_PAGES), within MAX_WALK_TAKE, while
+ * skip < total and for at most WALK_PAGES pages. That is exactly WALK_PAGES requests for every
+ * list of more than 16 items (fewer for some shorter ones), so the cost does not grow with the
+ * data; a list of more than WALK_PAGES * MAX_WALK_TAKE items is walked over its first pages only
+ * (complete false). A take above 10 is not pinned by the interface: when the first page states a
+ * smaller limit of at least 10 (the target caps take), the walk steps by that limit instead.
+ */
+export async function walkInPages(api: ApiClient, list: ListRequest, total: number): Promise<PagedWalk> {
+  const requested = Math.min(MAX_WALK_TAKE, Math.max(1, Math.ceil(total / WALK_PAGES)));
+  const first = await fetchPage(api, list, { skip: 0, take: requested });
+  const { limit } = first.pagination;
+  const capped = requested > LARGEST_PINNED_TAKE && Number.isInteger(limit) && limit >= LARGEST_PINNED_TAKE && limit < requested;
+  const take = capped ? limit : requested;
+  const pages = [first];
+  while (pages.length * take < total && pages.length < WALK_PAGES) {
+    pages.push(await fetchPage(api, list, { skip: pages.length * take, take }));
+  }
+  return { pages, keys: pages.flatMap((page) => keysOf(page, list.key)), complete: pages.length * take >= total, take, requested };
 }
