@@ -19,10 +19,10 @@
  *
  * Usage: npm run self-verify -- [--layer hand|generated|all] [--workers N] [--only NAME[,NAME...]]
  *   --layer    hand: the handwritten specs (default); generated: the @generated specs; all: both
- *   --workers  Playwright workers (default 2)
+ *   --workers  Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
  *   --only     instances to run: plain, a variant or a fault name (for iterating on a few)
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -50,8 +50,6 @@ interface Instance {
 }
 
 const REPORTS_DIR = join(REPO_ROOT, 'reports');
-/** The instances file the run reads and the results its reporter writes, kept for inspection. */
-const WORK_DIR = join(REPORTS_DIR, 'self-verification');
 /** Bounds a run that hangs; a healthy run on two cores takes a few minutes. */
 const RUN_TIMEOUT_MS = 20 * 60_000;
 const HOST = '127.0.0.1';
@@ -244,7 +242,7 @@ function childEnvironment(plain: Started, targetsFile: string): NodeJS.ProcessEn
 function parseOptions(argv: readonly string[]): { layer: Layer; workers: number; only?: Set<string> } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { layer: { type: 'string', default: 'hand' }, workers: { type: 'string', default: '2' }, only: { type: 'string' } },
+    options: { layer: { type: 'string', default: 'hand' }, workers: { type: 'string', default: '3' }, only: { type: 'string' } },
   });
   const layer = values.layer;
   if (layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
@@ -256,6 +254,11 @@ function parseOptions(argv: readonly string[]): { layer: Layer; workers: number;
 
 async function main(argv: readonly string[]): Promise<number> {
   const began = performance.now();
+  // Exit handlers then run: the Playwright run's process group is killed (scripts/lib/playwright-run.ts)
+  // and the work directory removed; the instances end with this process.
+  const onSignal = (signal: NodeJS.Signals): never => process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const { layer, workers, only } = parseOptions(argv);
   const plan = planTarget({});
   if (plan.kind !== 'reference') throw new Error('the reference profile names a base URL; self-verification needs the embedded reference');
@@ -267,8 +270,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const instances = selected.some((instance) => instance.kind === 'plain') ? selected : [all[0] as Instance, ...selected];
 
   const started: Started[] = [];
-  rmSync(WORK_DIR, { recursive: true, force: true });
-  mkdirSync(WORK_DIR, { recursive: true });
+  // One directory per run (instances file, results, test output), so that runs in the same tree
+  // do not collide; removed at exit, also when a signal ends the run.
+  mkdirSync(REPORTS_DIR, { recursive: true });
+  const workDir = mkdtempSync(join(REPORTS_DIR, '.self-verify-'));
+  const removeWorkDir = (): void => rmSync(workDir, { recursive: true, force: true });
+  process.once('exit', removeWorkDir);
   try {
     for (const instance of instances) started.push(await start(instance));
     console.error(`self-verify: ${started.length} reference instances listening (${((performance.now() - began) / 1000).toFixed(1)} s)`);
@@ -279,12 +286,12 @@ async function main(argv: readonly string[]): Promise<number> {
       ...projectFilter(instance, layer),
       ...(instance.kind === 'fault' ? { faulty: true } : {}),
     }));
-    const targetsFile = join(WORK_DIR, 'targets.json');
+    const targetsFile = join(workDir, 'targets.json');
     writeFileSync(targetsFile, JSON.stringify(targets, null, 2));
 
     const run = await runPlaywright({
       // A private output directory: other runs in the same tree empty test-results/ when they start.
-      args: ['test', `--workers=${workers}`, '--reporter=./scripts/self-verify-reporter.ts', `--output=${join(WORK_DIR, 'test-results')}`],
+      args: ['test', `--workers=${workers}`, '--reporter=./scripts/self-verify-reporter.ts', `--output=${join(workDir, 'test-results')}`],
       env: childEnvironment(started[0] as Started, targetsFile),
       timeoutMs: RUN_TIMEOUT_MS,
       onLine: (line) => process.stderr.write(`${line}\n`),

@@ -1,6 +1,5 @@
 import { generateKeyPairSync, type KeyPairKeyObjectResult } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import { defaultBehaviour } from '../behaviour.ts';
 import { buildErrorBody, notFound } from '../errors.ts';
 import type { ReferenceOptions } from '../options.ts';
@@ -9,7 +8,6 @@ import type { Connection, EnvironmentData } from '../store.ts';
 import {
   API_KEY_HEADER_OPERATIONS,
   BEARER_OPERATIONS,
-  CLIENT_OPERATIONS,
   OPERATIONS,
   PAGINATED_OPERATIONS,
   afterHandler,
@@ -32,7 +30,6 @@ import {
   rewriteBody,
   tokenFor,
   withBehaviour,
-  withVariants,
   type JsonObject,
   type OperationId,
   type OptionsTransform,
@@ -79,29 +76,7 @@ const paramsOf = (request: FastifyRequest): JsonObject => (isObject(request.para
 const BODY_OPERATIONS: readonly OperationId[] = ['login', 'upsertParticipant', 'createSecurityKey'];
 /** The documented string fields of each body. */
 const STRING_FIELDS = ['email', 'password', 'participantId', 'id', 'name', 'avatar', 'passphrase'];
-const PATH_OPERATIONS: readonly OperationId[] = [
-  'getGroup',
-  'listGroupParticipants',
-  'getParticipant',
-  'archiveParticipant',
-  'closeMeeting',
-  'getChannelInfo',
-  'listChannelParticipants',
-  'listRoomChannelParticipants',
-];
 const PARTICIPANT_OPERATIONS: readonly OperationId[] = ['listGroupParticipants', 'getParticipant', 'archiveParticipant', 'upsertParticipant'];
-
-/** The pagination object of an envelope, or undefined for other bodies. */
-function paginationOf(body: unknown): JsonObject | undefined {
-  return isObject(body) && isObject(body['pagination']) ? body['pagination'] : undefined;
-}
-
-/** Keeps the items of a list body (bare array or envelope data) that `keep` accepts. */
-function keepItems(body: unknown, keep: (item: JsonObject, index: number, items: JsonObject[]) => boolean): unknown {
-  const items = itemsOf(body);
-  const kept = items.filter((item, index) => keep(item, index, items));
-  return Array.isArray(body) ? kept : isObject(body) ? { ...body, data: kept } : body;
-}
 
 function channelOf(body: unknown): JsonObject | undefined {
   return isObject(body) && isObject(body['channel']) ? body['channel'] : undefined;
@@ -346,32 +321,6 @@ export const FAULTS: readonly Fault[] = [
     withBehaviour({ verifyToken: (secret, token) => defaultBehaviour.verifyToken(secret, token, 0) }),
   ),
   fault(
-    'token-signature-unchecked',
-    "The bearer token's signature is not verified: a token signed with another key or altered is accepted until its exp.",
-    ['AUTH-15', 'AUTH-16'],
-    BEARER_OPERATIONS,
-    withBehaviour({
-      verifyToken: async (_secret, token, nowMs) => {
-        try {
-          const claims = decodeJwt(token);
-          return typeof claims.exp === 'number' && claims.exp * 1000 > nowMs ? claims.sub : undefined;
-        } catch {
-          return undefined;
-        }
-      },
-    }),
-  ),
-  fault(
-    'bearer-scheme-lax',
-    'The Authorization header is accepted under any scheme (Basic, Token) or without one, as long as its last word is a valid token.',
-    ['AUTH-19'],
-    BEARER_OPERATIONS,
-    onRequest(BEARER_OPERATIONS, (request) => {
-      const value = headerValue(request, 'authorization');
-      if (value !== undefined && !/^Bearer\s/i.test(value)) request.headers.authorization = `Bearer ${value.trim().split(/\s+/).at(-1) ?? ''}`;
-    }),
-  ),
-  fault(
     'apikey-header-case-sensitive',
     'The API-key header is recognised only when spelled apikey; apiKey or APIKEY count as missing.',
     ['AUTH-22', 'VAR-04'],
@@ -384,13 +333,6 @@ export const FAULTS: readonly Fault[] = [
     ['AUTH-24'],
     BEARER_OPERATIONS,
     caseSensitiveHeaders(BEARER_OPERATIONS, ['Authorization']),
-  ),
-  fault(
-    'client-headers-case-sensitive',
-    'The client credentials are recognised only under the names client_id and secret; CLIENT_ID, Secret... count as missing.',
-    ['AUTH-23'],
-    CLIENT_OPERATIONS,
-    caseSensitiveHeaders(CLIENT_OPERATIONS, ['client_id', 'secret']),
   ),
   fault(
     'apikey-environment-ignored',
@@ -449,13 +391,6 @@ export const FAULTS: readonly Fault[] = [
     withBehaviour({ errorBody: (status, message, includeError) => ({ ...buildErrorBody(status, message, includeError), ...(includeError ? { error: 'Error' } : {}) }) }),
   ),
   fault(
-    'unauthorized-without-message',
-    '401 bodies carry statusCode but no message.',
-    ['ERR-01', 'LOGIN-03', 'LOGIN-04'],
-    OPERATIONS,
-    rewriteBody(OPERATIONS, eachRecord((record) => delete record['message']), (status) => status === 401),
-  ),
-  fault(
     'errors-not-json',
     'Error answers are declared text/plain although their body is JSON.',
     ['FMT-04'],
@@ -483,24 +418,6 @@ export const FAULTS: readonly Fault[] = [
   ),
   fault('page-numbered-from-zero', 'pagination.page counts from 0.', ['PAG-06'], PAGINATED_OPERATIONS, withBehaviour({ pageNumber: (skip, take) => Math.floor(skip / take) })),
   fault(
-    'total-counts-page',
-    'pagination.total counts the items of the page, not of the list.',
-    ['PAG-04', 'PAG-05', 'PAG-09'],
-    PAGINATED_OPERATIONS,
-    rewriteBody(PAGINATED_OPERATIONS, (body) => {
-      const pagination = paginationOf(body);
-      if (pagination !== undefined) pagination['total'] = itemsOf(body).length;
-      return body;
-    }),
-  ),
-  fault(
-    'page-one-short',
-    'Every page holds one item fewer than take.',
-    ['PAG-02', 'PAG-07', 'PAG-08', 'PAG-10'],
-    PAGINATED_OPERATIONS,
-    withBehaviour({ pageSlice: (items, skip, take) => items.slice(skip, skip + take - 1) }),
-  ),
-  fault(
     'envelope-data-renamed',
     'The envelopes of listGroups and listGroupParticipants name their array items instead of data.',
     ['GRP-01', 'GRP-04', 'PAG-12'],
@@ -527,19 +444,6 @@ export const FAULTS: readonly Fault[] = [
 
   // ------------------------------------------------------------ participants
   fault('participant-email-missing', 'Participant records lack email.', ['PART-01', 'FMT-03'], PARTICIPANT_OPERATIONS, rewriteBody(PARTICIPANT_OPERATIONS, eachRecord((record) => delete record['email']))),
-  fault(
-    'participant-avatar-relative',
-    'Participant avatars are relative references (the path only).',
-    ['PART-02'],
-    PARTICIPANT_OPERATIONS,
-    rewriteBody(
-      PARTICIPANT_OPERATIONS,
-      eachRecord((record) => {
-        const avatar = record['avatar'];
-        if (typeof avatar === 'string' && URL.canParse(avatar)) record['avatar'] = new URL(avatar).pathname;
-      }),
-    ),
-  ),
   fault('archived-participant-still-listed', 'Archived participants are still listed in their groups.', ['PART-10'], ['listGroupParticipants'], withBehaviour({ isSearchable: () => true })),
   fault(
     'archive-not-applied',
@@ -552,34 +456,12 @@ export const FAULTS: readonly Fault[] = [
     }),
   ),
   fault(
-    'archive-answers-204',
-    'archiveParticipant answers 204 without the Participant record.',
-    ['PART-09', 'AUTH-02'],
-    ['archiveParticipant'],
-    beforeRoutes((app) => {
-      app.addHook('onSend', async (request, reply, payload) => {
-        if (request.routeOptions.url !== '/participants/:id/archive' || reply.statusCode !== 200) return payload;
-        reply.code(204);
-        return '';
-      });
-    }),
-  ),
-  fault(
     'update-not-applied',
     'An upsert of an existing participant answers 201 but keeps its old name, email and avatar.',
     ['PART-07'],
     ['upsertParticipant'],
     beforeHandler(['upsertParticipant'], (request) => {
       if (upsertTarget(request)?.exists === true) identifiersOnly(request);
-    }),
-  ),
-  fault(
-    'create-drops-fields',
-    'Creating a participant stores it with empty name, email and avatar.',
-    ['PART-05'],
-    ['upsertParticipant'],
-    beforeHandler(['upsertParticipant'], (request) => {
-      if (upsertTarget(request)?.exists === false) identifiersOnly(request);
     }),
   ),
   fault(
@@ -595,13 +477,6 @@ export const FAULTS: readonly Fault[] = [
       },
       (status) => status === 201,
     ),
-  ),
-  fault(
-    'get-participant-created-at-now',
-    'getParticipant answers the time of the request as createdAt, unlike the group list.',
-    ['PART-03'],
-    ['getParticipant'],
-    rewriteBody(['getParticipant'], (body, { app }) => eachRecord((record) => (record['createdAt'] = app.reference.behaviour.formatTimestamp(app.reference.now())))(body)),
   ),
 
   // ------------------------------------------------------------ recordings
@@ -640,40 +515,6 @@ export const FAULTS: readonly Fault[] = [
     ['REC-05'],
     ['listRecordings'],
     beforeHandler(['listRecordings'], (request) => void delete queryOf(request)['meetingId']),
-  ),
-  fault(
-    'recordings-room-filter-incomplete',
-    'listRecordings with roomId returns only the recordings of the first meeting found in the room.',
-    ['REC-04'],
-    ['listRecordings'],
-    rewriteBody(['listRecordings'], (body, { request }) => {
-      const query = queryOf(request);
-      if (query['roomId'] === undefined || query['meetingId'] !== undefined) return undefined;
-      return keepItems(body, (item, _index, items) => item['meetingId'] === items[0]?.['meetingId']);
-    }),
-  ),
-  fault(
-    'recordings-meeting-filter-incomplete',
-    'listRecordings with meetingId leaves out the last recording of the meeting.',
-    ['REC-06'],
-    ['listRecordings'],
-    rewriteBody(['listRecordings'], (body, { request }) => {
-      const query = queryOf(request);
-      if (query['meetingId'] === undefined || query['roomId'] !== undefined) return undefined;
-      return keepItems(body, (_item, index, items) => index < items.length - 1);
-    }),
-  ),
-  fault(
-    'recordings-envelope-page-from-zero',
-    'With the envelope form (variant recordings-envelope), listRecordings numbers pages from 0.',
-    ['REC-10'],
-    ['listRecordings'],
-    withVariants('recordings-envelope'),
-    rewriteBody(['listRecordings'], (body) => {
-      const pagination = paginationOf(body);
-      if (pagination !== undefined) pagination['page'] = Number(pagination['page']) - 1;
-      return body;
-    }),
   ),
 
   // ------------------------------------------------------------ transcription statistics
@@ -766,34 +607,11 @@ export const FAULTS: readonly Fault[] = [
   ),
   fault('private-key-mismatch', 'The privateKey does not belong to the publicKey.', ['SEC-06'], ['createSecurityKey'], privateKeyMismatch),
   fault(
-    'public-key-unparseable',
-    'The publicKey is not a parseable key.',
-    ['SEC-03'],
-    ['createSecurityKey'],
-    rewriteBody(['createSecurityKey'], eachRecord((record) => (record['publicKey'] = '-----BEGIN PUBLIC KEY-----\nbm90IGEga2V5\n-----END PUBLIC KEY-----\n'))),
-  ),
-  fault(
-    'passphrase-not-echoed',
-    'The passphrase of the result is masked instead of the passphrase sent.',
-    ['SEC-02'],
-    ['createSecurityKey'],
-    rewriteBody(['createSecurityKey'], eachRecord((record) => (record['passphrase'] = '********'))),
-  ),
-  fault(
     'secret-key-renamed',
     'The security key result names secret_key instead of secretKey.',
     ['SEC-01'],
     ['createSecurityKey'],
     rewriteBody(['createSecurityKey'], eachRecord((record) => renameField(record, 'secretKey', 'secret_key'))),
-  ),
-  fault(
-    'missing-passphrase-accepted',
-    'createSecurityKey without a passphrase creates a key with a passphrase of its own.',
-    ['SEC-10'],
-    ['createSecurityKey'],
-    beforeHandler(['createSecurityKey'], (request) => {
-      if (isObject(request.body) && request.body['passphrase'] === undefined) request.body['passphrase'] = 'Generated-Passphrase-1!';
-    }),
   ),
 
   // ------------------------------------------------------------ meetings summary and statistics
@@ -805,13 +623,6 @@ export const FAULTS: readonly Fault[] = [
     rewriteBody(['getMeetingsSummary'], eachRecord((record) => (record['totalMeetings'] = String(record['totalMeetings'])))),
   ),
   fault(
-    'summary-requires-bearer',
-    'getMeetingsSummary requires a bearer token besides the API key.',
-    ['AUTH-07', 'MSUM-02'],
-    ['getMeetingsSummary'],
-    beforeHandler(['getMeetingsSummary'], async (request, _reply, app) => void (await app.auth.bearer(request))),
-  ),
-  fault(
     'only-summary-defaults-false',
     'getMeetingStats without onlySummary answers records, as if onlySummary defaulted to false.',
     ['MST-01'],
@@ -819,24 +630,6 @@ export const FAULTS: readonly Fault[] = [
     beforeHandler(['getMeetingStats'], (request) => {
       const query = queryOf(request);
       query['onlySummary'] ??= 'false';
-    }),
-  ),
-  fault(
-    'stats-records-wrapped',
-    'getMeetingStats with onlySummary=false wraps the records in an object instead of a bare array.',
-    ['MST-03'],
-    ['getMeetingStats'],
-    rewriteBody(['getMeetingStats'], (body) => (Array.isArray(body) ? { records: body } : undefined)),
-  ),
-  fault(
-    'stats-envelope-data-renamed',
-    'getMeetingStats with usePagination=true names the records array records instead of data.',
-    ['MST-06'],
-    ['getMeetingStats'],
-    rewriteBody(['getMeetingStats'], (body) => {
-      if (!isObject(body) || paginationOf(body) === undefined) return undefined;
-      renameField(body, 'data', 'records');
-      return body;
     }),
   ),
   fault(
@@ -856,7 +649,6 @@ export const FAULTS: readonly Fault[] = [
   ...(
     [
       ['month', 'MST-07', ['month']],
-      ['year', 'MST-08', ['year']],
       ['date-range', 'MST-09', ['initialDate', 'endDate']],
       ['group', 'MST-12', ['groupId']],
       ['environment', 'MST-11', ['environment']],
@@ -872,29 +664,6 @@ export const FAULTS: readonly Fault[] = [
         for (const parameter of parameters) delete query[parameter];
       }),
     ),
-  ),
-  fault(
-    'stats-range-bounds-excluded',
-    'getMeetingStats leaves out records that start exactly at initialDate or endDate.',
-    ['MST-09'],
-    ['getMeetingStats'],
-    beforeHandler(['getMeetingStats'], (request) => {
-      const query = queryOf(request);
-      for (const [parameter, shift] of [['initialDate', 1], ['endDate', -1]] as const) {
-        const value = query[parameter];
-        if (typeof value === 'string' && value.includes('T') && !Number.isNaN(Date.parse(value))) query[parameter] = new Date(Date.parse(value) + shift).toISOString();
-      }
-    }),
-  ),
-  fault(
-    'stats-environment-defaults-development',
-    'getMeetingStats without environment answers the development statistics.',
-    ['MST-10'],
-    ['getMeetingStats'],
-    beforeHandler(['getMeetingStats'], (request) => {
-      const query = queryOf(request);
-      query['environment'] ??= 'development';
-    }),
   ),
 
   // ------------------------------------------------------------ meeting close
@@ -919,17 +688,6 @@ export const FAULTS: readonly Fault[] = [
   fault('events-over-250', 'Channel info returns up to 300 events.', ['RT-05'], ['getChannelInfo'], withBehaviour({ eventsLimit: 300 })),
   fault('events-oldest-250', 'Channel info returns the oldest 250 events instead of the newest.', ['RT-06'], ['getChannelInfo'], withBehaviour({ lastEvents: (events, limit) => events.slice(0, limit) })),
   fault(
-    'channel-name-not-requested',
-    'The channel object names the channel in upper case, not as requested.',
-    ['RT-03'],
-    ['getChannelInfo'],
-    rewriteBody(['getChannelInfo'], (body) => {
-      const channel = channelOf(body);
-      if (channel !== undefined) channel['name'] = String(channel['name']).toUpperCase();
-      return body;
-    }),
-  ),
-  fault(
     'channel-api-key-missing',
     'The channel object lacks apiKey.',
     ['RT-02', 'FMT-03'],
@@ -940,33 +698,12 @@ export const FAULTS: readonly Fault[] = [
     }),
   ),
   fault(
-    'open-channel-end-time-zero',
-    'An open channel carries endTime 0 instead of null.',
-    ['RT-13'],
-    ['getChannelInfo'],
-    rewriteBody(['getChannelInfo'], (body) => {
-      const channel = channelOf(body);
-      if (channel !== undefined && channel['endTime'] === null) channel['endTime'] = 0;
-      return body;
-    }),
-  ),
-  fault(
     'event-data-string',
     'Channel events carry data as a JSON string instead of an object.',
     ['RT-04'],
     ['getChannelInfo'],
     rewriteBody(['getChannelInfo'], (body) => {
       for (const event of eventsOf(body)) event['data'] = JSON.stringify(event['data']);
-      return body;
-    }),
-  ),
-  fault(
-    'channel-participant-list-missing',
-    'Channel info names its connected participants connected, neither participants nor presences.',
-    ['RT-01', 'VAR-02'],
-    ['getChannelInfo'],
-    rewriteBody(['getChannelInfo'], (body) => {
-      if (isObject(body)) for (const name of ['presences', 'participants']) renameField(body, name, 'connected');
       return body;
     }),
   ),
@@ -988,13 +725,6 @@ export const FAULTS: readonly Fault[] = [
     ['listRoomChannelParticipants'],
     rewriteBody(['listRoomChannelParticipants'], eachRecord((record) => delete record['roomId'])),
   ),
-  fault(
-    'room-participant-wrong-room',
-    'Participants of listRoomChannelParticipants carry the channel name as roomId.',
-    ['RT-11'],
-    ['listRoomChannelParticipants'],
-    rewriteBody(['listRoomChannelParticipants'], (body, { request }) => eachRecord((record) => (record['roomId'] = paramsOf(request)['channel']))(body)),
-  ),
 
   // ------------------------------------------------------------ bad input
   fault(
@@ -1014,15 +744,6 @@ export const FAULTS: readonly Fault[] = [
     }),
   ),
   fault(
-    'non-object-body-500',
-    'A JSON body that is not an object (array, string, number, null) makes the service answer 500.',
-    ['INP-03'],
-    BODY_OPERATIONS,
-    beforeHandler(BODY_OPERATIONS, (request) => {
-      if (request.body !== undefined && !isObject(request.body)) throw unexpected('body is not an object');
-    }),
-  ),
-  fault(
     'wrong-type-500',
     'A documented string field holding another JSON type makes the service answer 500.',
     ['INP-04'],
@@ -1033,47 +754,6 @@ export const FAULTS: readonly Fault[] = [
     }),
   ),
   fault(
-    'other-media-type-accepted',
-    'A JSON text sent as text/plain or application/x-www-form-urlencoded is accepted as JSON.',
-    ['INP-05'],
-    BODY_OPERATIONS,
-    beforeRoutes((app) => {
-      app.removeContentTypeParser('text/plain');
-      app.addContentTypeParser(['text/plain', 'application/x-www-form-urlencoded'], { parseAs: 'string' }, (_request, body, done) => {
-        try {
-          done(null, JSON.parse(body as string));
-        } catch (error) {
-          done(error as Error, undefined);
-        }
-      });
-    }),
-  ),
-  fault(
-    'long-field-500',
-    'A body string of more than 10 000 characters makes the service answer 500.',
-    ['INP-06'],
-    BODY_OPERATIONS,
-    beforeHandler(BODY_OPERATIONS, (request) => {
-      const body = request.body;
-      if (isObject(body) && Object.values(body).some((value) => typeof value === 'string' && value.length > 10_000)) throw unexpected('field too long');
-    }),
-  ),
-  fault(
-    'refused-upsert-partially-applied',
-    'An upsert refused for a mistyped field has already written its valid fields.',
-    ['INP-07'],
-    ['upsertParticipant'],
-    beforeHandler(['upsertParticipant'], (request) => {
-      const target = upsertTarget(request);
-      const participant = target === undefined ? undefined : environmentOf(request)?.participants.get(target.key);
-      if (participant === undefined || !isObject(request.body)) return;
-      for (const field of ['name', 'email', 'avatar'] as const) {
-        const value = request.body[field];
-        if (typeof value === 'string') participant[field] = value;
-      }
-    }),
-  ),
-  fault(
     'bad-paging-query-500',
     'skip or take that is not a non-negative integer makes paginated lists answer 500.',
     ['INP-08'],
@@ -1081,15 +761,6 @@ export const FAULTS: readonly Fault[] = [
     beforeHandler(['listGroups', 'listGroupParticipants', 'listRecordings'], (request) => {
       const query = queryOf(request);
       if (['skip', 'take'].some((name) => query[name] !== undefined && !/^\d+$/.test(String(query[name])))) throw unexpected('NaN in paging');
-    }),
-  ),
-  fault(
-    'unusual-path-500',
-    'A path parameter with non-ASCII characters makes the service answer 500.',
-    ['INP-09'],
-    PATH_OPERATIONS,
-    beforeHandler(PATH_OPERATIONS, (request) => {
-      if (Object.values(paramsOf(request)).some((value) => typeof value === 'string' && /[^\x20-\x7e]/.test(value))) throw unexpected('non-ASCII path parameter');
     }),
   ),
 ];

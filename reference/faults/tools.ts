@@ -39,7 +39,7 @@ export const OPERATIONS = Object.keys(OPERATION_ROUTES) as OperationId[];
 const operationByRoute = new Map<string, OperationId>(OPERATIONS.map((operation) => [OPERATION_ROUTES[operation], operation]));
 
 /** The operation a routed request belongs to; undefined for the 404 handler and the media route. */
-export function operationOf(request: FastifyRequest): OperationId | undefined {
+function operationOf(request: FastifyRequest): OperationId | undefined {
   const url = request.routeOptions.url;
   return url === undefined ? undefined : operationByRoute.get(`${request.method} ${url}`);
 }
@@ -69,7 +69,6 @@ export const API_KEY_HEADER_OPERATIONS: readonly OperationId[] = [
   'getMeetingsSummary',
   'listRoomChannelParticipants',
 ];
-export const CLIENT_OPERATIONS: readonly OperationId[] = ['getChannelInfo', 'listChannelParticipants'];
 export const PAGINATED_OPERATIONS: readonly OperationId[] = ['listGroups', 'listGroupParticipants', 'getMeetingStats'];
 
 // ---------------------------------------------------------------- composing option transforms
@@ -93,10 +92,6 @@ export const afterRoutes =
   (extension: ReferenceExtension): OptionsTransform =>
   (options) => ({ ...options, afterRoutes: [...(options.afterRoutes ?? []), extension] });
 
-export const withVariants =
-  (...names: string[]): OptionsTransform =>
-  (options) => ({ ...options, variants: [...new Set([...(options.variants ?? []), ...names])] });
-
 // ---------------------------------------------------------------- hooks on chosen operations
 
 type RequestHook = (request: FastifyRequest, reply: FastifyReply, app: FastifyInstance) => void | Promise<void>;
@@ -117,7 +112,10 @@ export const onRequest = (operations: readonly OperationId[], hook: RequestHook)
 /** Runs after the body and query are parsed, just before the handler. */
 export const beforeHandler = (operations: readonly OperationId[], hook: RequestHook): OptionsTransform => hookOn('preHandler', operations, hook);
 
-export interface ResponseContext {
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+export const isError = (status: number): boolean => status >= 400;
+
+interface ResponseContext {
   request: FastifyRequest;
   reply: FastifyReply;
   app: FastifyInstance;
@@ -143,9 +141,6 @@ export function rewriteBody(
     });
   });
 }
-
-export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-export const isError = (status: number): boolean => status >= 400;
 
 /** Runs after the handler of the chosen operations answered, whatever the status; the answer is sent unchanged. */
 export function afterHandler(operations: readonly OperationId[], hook: RequestHook): OptionsTransform {

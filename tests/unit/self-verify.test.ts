@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { harnessSettings } from '../../fixtures/config.ts';
+import { selfVerifyProjects } from '../../fixtures/self-verify-projects.ts';
+import { resultsFileOf } from '../../scripts/self-verify-reporter.ts';
+
+const directory = mkdtempSync(join(tmpdir(), 'self-verify-test-'));
+after(() => rmSync(directory, { recursive: true, force: true }));
+
+function targetsFile(content: unknown): string {
+  const file = join(directory, `targets-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+describe('self-verification projects', () => {
+  it('makes one project per instance, pointed at it, with its grep', () => {
+    const file = targetsFile([
+      { name: 'plain', baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2', grepInvert: '@generated' },
+      { name: 'fault:skip-ignored', baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2', grep: '^(?=.*@PAG-08)', faulty: true },
+    ]);
+    const [plain, fault] = selfVerifyProjects(file);
+    assert.deepEqual(plain, {
+      name: 'plain',
+      grepInvert: /@generated/,
+      use: { targetOverride: { baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2' }, failuresExpected: false },
+    });
+    // A faulty instance runs in one worker, where its failures are expected.
+    assert.deepEqual(fault, {
+      name: 'fault:skip-ignored',
+      grep: /^(?=.*@PAG-08)/,
+      workers: 1,
+      use: { targetOverride: { baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2' }, failuresExpected: true },
+    });
+  });
+
+  it('refuses a file that is not a non-empty list of instances', () => {
+    for (const content of [[], {}, [{ name: 'x' }], [{ name: 'x', baseUrl: 'u', realtimeUrl: 'u', faulty: 'yes' }]]) {
+      assert.throws(() => selfVerifyProjects(targetsFile(content)), /SELF_VERIFY_TARGETS .*: expected a non-empty JSON array/);
+    }
+  });
+
+  it('reads the instances file from SELF_VERIFY_TARGETS, and puts the results next to it', () => {
+    assert.equal(harnessSettings({ SELF_VERIFY_TARGETS: '/tmp/run/targets.json' }).selfVerifyTargets, '/tmp/run/targets.json');
+    assert.equal(harnessSettings({}).selfVerifyTargets, undefined);
+    assert.equal(resultsFileOf('/tmp/run/targets.json'), '/tmp/run/results.json');
+  });
+});
