@@ -15,7 +15,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HOSTILE_MODES, startHostileTarget } from '../fixtures/hostile-target.ts';
+import { HOSTILE_MODES, hostileProfile, startHostileTarget } from '../fixtures/hostile-target.ts';
 import type { HostileMode } from '../fixtures/hostile-target.ts';
 import { MAX_RESPONSE_BYTES } from '../fixtures/plain-causes.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
@@ -71,16 +71,8 @@ async function checkMode(mode: HostileMode): Promise<Verdict> {
       env: {
         ...cleanEnv(),
         TARGET_NAME: `hostile-${mode}`,
-        TARGET_BASE_URL: hostile.url,
-        TARGET_REALTIME_URL: `${hostile.url}/v2`,
-        TARGET_EMAIL: 'nobody@example.invalid',
-        TARGET_PASSWORD: 'not-a-password',
-        TARGET_API_KEY: 'not-an-api-key',
-        TARGET_ENVIRONMENT: 'development',
-        TARGET_CLIENT_ID: 'not-a-client-id',
-        TARGET_SECRET: 'not-a-secret',
+        ...hostileProfile(hostile.url, TIMEOUT_MS),
         TARGET_CHANNEL: 'no-such-channel',
-        TARGET_TIMEOUT_MS: String(TIMEOUT_MS),
         TARGET_ALLOW_WRITES: '0',
         TARGET_ALLOW_DESTRUCTIVE: '0',
         PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,

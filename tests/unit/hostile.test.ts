@@ -8,7 +8,7 @@ import { request } from '@playwright/test';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { loadTargetConfig } from '../../fixtures/config.ts';
 import { checkExchange } from '../../fixtures/contract.ts';
-import { startHostileTarget } from '../../fixtures/hostile-target.ts';
+import { hostileProfile, startHostileTarget } from '../../fixtures/hostile-target.ts';
 import type { HostileMode } from '../../fixtures/hostile-target.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/http.ts';
 import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/plain-causes.ts';
@@ -25,17 +25,7 @@ after(async () => {
 async function against<T>(mode: HostileMode, use: (api: ApiClient, tokens: TokenStore) => Promise<T>): Promise<T> {
   const hostile = await startHostileTarget(mode);
   try {
-    const target = loadTargetConfig({
-      TARGET_BASE_URL: hostile.url,
-      TARGET_REALTIME_URL: `${hostile.url}/v2`,
-      TARGET_EMAIL: 'nobody@example.invalid',
-      TARGET_PASSWORD: 'not-a-password',
-      TARGET_API_KEY: 'not-an-api-key',
-      TARGET_ENVIRONMENT: 'development',
-      TARGET_CLIENT_ID: 'not-a-client-id',
-      TARGET_SECRET: 'not-a-secret',
-      TARGET_TIMEOUT_MS: String(TIMEOUT_MS),
-    });
+    const target = loadTargetConfig(hostileProfile(hostile.url, TIMEOUT_MS));
     const stats = { requests: 0, retries: 0, logins: 0 };
     const transport = { context, gate: new RequestGate(4, 100), stats, target, secrets: [], operations: operationsById() };
     const tokens = new TokenStore({ email: target.email, password: target.password }, stats);

@@ -1,0 +1,33 @@
+/**
+ * Declares the generated-input tests: one test per operation plan, each a fast-check property run
+ * through the harness client (so politeness, evidence and cleanup apply), gated on the permission
+ * its operation needs. Shared by the invalid-input and valid-input specs, which differ only in
+ * their plans and titles.
+ */
+import { cites, requireDestructive, requireWrites, test } from '../../fixtures/index.ts';
+import { generatedSettings, generatedTags, runGenerated, summarisePlan } from '../../fixtures/generate/index.ts';
+import type { OperationPlan } from '../../fixtures/generate/index.ts';
+
+export function declareGeneratedTests(plans: readonly OperationPlan[], title: (plan: OperationPlan) => string): void {
+  const settings = generatedSettings();
+  for (const plan of plans) {
+    const { requirementIds } = summarisePlan(plan);
+    test(title(plan), cites(...requirementIds, { tag: generatedTags(plan) }), async ({ api, discover, target, warn, createParticipant }, testInfo) => {
+      if (plan.safety === 'writes') requireWrites(target, `generated ${plan.operationId} requests`);
+      if (plan.safety === 'destructive') requireDestructive(target, `generated ${plan.operationId} requests`);
+      await runGenerated(plan, {
+        api,
+        provisioning: { discover, target, createParticipant: async () => (await createParticipant()).id },
+        settings,
+        workerIndex: testInfo.workerIndex,
+        warn,
+        annotate: (type, description) => testInfo.annotations.push({ type, description }),
+        skip: (reason) => {
+          test.skip(true, reason);
+          // test.skip throws; this only tells the compiler so.
+          throw new Error(reason);
+        },
+      });
+    });
+  }
+}
