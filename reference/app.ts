@@ -18,8 +18,11 @@ import { createStore, loadSeed } from './store.ts';
 
 export type { ReferenceOptions } from './options.ts';
 
-/** Security key pairs generated ahead once the first key has been asked for. */
-const keyPairsAhead = 4;
+/**
+ * Security key pairs generated ahead once the first key has been asked for: two, for two clients
+ * asking at once. Each costs hundreds of milliseconds of CPU whether or not anyone asks for it.
+ */
+const keyPairsAhead = 2;
 
 function statusOf(error: FastifyError | HttpError): number {
   const status = error.statusCode;

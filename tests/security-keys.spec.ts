@@ -3,8 +3,9 @@
  * the 128-word secretKey, and the refusal of a request without passphrase.
  *
  * Each creation generates a key pair on the target and cannot be undone, so these tests are
- * destructive and each creates one key (two for the randomness check); the refusal check is gated
- * too, as a target that wrongly accepts it creates one.
+ * destructive, and the checks of one key's properties share the key that the first of them creates
+ * in the worker (sharedKey); the randomness check creates one more. The refusal check is gated too,
+ * as a target that wrongly accepts it creates a key.
  */
 import { cites, expect, requireDestructive, test } from '../fixtures/index.ts';
 import {
@@ -15,6 +16,7 @@ import {
   loadPrivateKey,
   loadPublicKey,
   secretKeyWords,
+  sharedKey,
   signatureVerifies,
 } from './support/security-keys.ts';
 
@@ -23,22 +25,20 @@ const DESTRUCTIVE = { tag: ['@destructive'] };
 
 test('creating a security key answers non-empty passphrase, publicKey, privateKey and secretKey, echoing the passphrase', cites('SEC-01', 'SEC-02', DESTRUCTIVE), async ({ api, target }) => {
   requireDestructive(target, WHY);
-  const passphrase = freshPassphrase();
-  const key = await createKey(api, passphrase);
+  const { key, passphrase } = await sharedKey(api);
   for (const field of ['publicKey', 'privateKey', 'secretKey'] as const) expect(key[field], field).not.toBe('');
   expect(key.passphrase).toBe(passphrase);
 });
 
 test('the publicKey parses as a public key', cites('SEC-03', DESTRUCTIVE), async ({ api, target }) => {
   requireDestructive(target, WHY);
-  const key = await createKey(api, freshPassphrase());
+  const { key } = await sharedKey(api);
   expect(loadFailure(() => loadPublicKey(key.publicKey)), 'loading the publicKey').toBeUndefined();
 });
 
 test('the privateKey is encrypted with the passphrase: it loads with it, not without it or with another', cites('SEC-04', 'SEC-05', DESTRUCTIVE), async ({ api, target }) => {
   requireDestructive(target, WHY);
-  const passphrase = freshPassphrase();
-  const key = await createKey(api, passphrase);
+  const { key, passphrase } = await sharedKey(api);
   expect(loadFailure(() => loadPrivateKey(key.privateKey, passphrase)), 'loading the privateKey with the passphrase sent').toBeUndefined();
   expect(loadFailure(() => loadPrivateKey(key.privateKey, undefined)), 'loading the privateKey without a passphrase').toBeDefined();
   expect(loadFailure(() => loadPrivateKey(key.privateKey, `${passphrase}-wrong`)), 'loading the privateKey with another passphrase').toBeDefined();
@@ -46,14 +46,13 @@ test('the privateKey is encrypted with the passphrase: it loads with it, not wit
 
 test('data signed with the privateKey verifies with the publicKey', cites('SEC-06', DESTRUCTIVE), async ({ api, target }) => {
   requireDestructive(target, WHY);
-  const passphrase = freshPassphrase();
-  const key = await createKey(api, passphrase);
+  const { key, passphrase } = await sharedKey(api);
   expect(signatureVerifies(loadPrivateKey(key.privateKey, passphrase), loadPublicKey(key.publicKey))).toBe(true);
 });
 
 test('the secretKey is 128 words of letters, from the BIP-39 English list', cites('SEC-07', 'SEC-08', DESTRUCTIVE), async ({ api, target, warn }) => {
   requireDestructive(target, WHY);
-  const words = secretKeyWords((await createKey(api, freshPassphrase())).secretKey);
+  const words = secretKeyWords((await sharedKey(api)).key.secretKey);
   expect(words).toHaveLength(128);
   expect(words.filter((word) => !/^\p{L}+$/u.test(word)), 'words that are not made of letters only').toEqual([]);
   const foreign = words.filter((word) => !BIP39_ENGLISH.has(word.toLowerCase()));
@@ -62,7 +61,8 @@ test('the secretKey is 128 words of letters, from the BIP-39 English list', cite
 
 test('two key creations return different secretKeys and publicKeys', cites('SEC-09', DESTRUCTIVE), async ({ api, target }) => {
   requireDestructive(target, WHY);
-  const [first, second] = await Promise.all([createKey(api, freshPassphrase()), createKey(api, freshPassphrase())]);
+  // The worker's shared key is one creation; this test makes the second.
+  const [{ key: first }, second] = await Promise.all([sharedKey(api), createKey(api, freshPassphrase())]);
   expect(second.secretKey).not.toBe(first.secretKey);
   expect(second.publicKey).not.toBe(first.publicKey);
 });

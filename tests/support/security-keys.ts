@@ -5,7 +5,7 @@
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { expect, generatedSecret } from '../../fixtures/index.ts';
+import { expect, generatedSecret, test } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../fixtures/index.ts';
 
 export interface SecurityKeyResult {
@@ -25,6 +25,35 @@ export async function createKey(api: ApiClient, passphrase: string): Promise<Sec
   const exchange = await api.call('createSecurityKey', { body: { passphrase } });
   expect(exchange).toMatchOperation('createSecurityKey', { status: 200 });
   return exchange.json as SecurityKeyResult;
+}
+
+interface SharedKey {
+  key: SecurityKeyResult;
+  passphrase: string;
+  /** The test that created it, for the note of the tests that reuse it. */
+  createdBy: string;
+}
+
+/** The worker's shared key: one module instance, and so one promise, per worker. */
+let shared: Promise<SharedKey> | undefined;
+
+/**
+ * The key that the checks of one key's properties share: created by the first of them that runs in
+ * this worker (its HTTP exchange is that test's evidence), reused by the others, which note where it
+ * came from. Every key generation costs the target hundreds of milliseconds of CPU and cannot be
+ * undone. A failed creation fails every test that needs the key, each with the creation's error.
+ */
+export async function sharedKey(api: ApiClient): Promise<SharedKey> {
+  const title = test.info().title;
+  if (shared === undefined) {
+    const passphrase = freshPassphrase();
+    shared = createKey(api, passphrase).then((key) => ({ key, passphrase, createdBy: title }));
+  }
+  const result = await shared;
+  if (result.createdBy !== title) {
+    test.info().annotations.push({ type: 'note', description: `uses the security key that "${result.createdBy}" created in this worker` });
+  }
+  return result;
 }
 
 const PEM_LABEL = /-----BEGIN ([A-Z0-9 ]+)-----/;

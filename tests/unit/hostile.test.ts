@@ -29,8 +29,8 @@ async function against<T>(mode: HostileMode, use: (api: ApiClient, tokens: Token
     const stats = { requests: 0, retries: 0, logins: 0 };
     const transport = { context, gate: new RequestGate(4, 100), stats, target, secrets: [], operations: operationsById() };
     const tokens = new TokenStore({ email: target.email, password: target.password }, stats);
-    // The client only attaches evidence and annotates; nothing else of TestInfo is used.
-    const testInfo = { annotations: [], attach: async () => {} } as unknown as TestInfo;
+    // The client only adds evidence and annotations; nothing else of TestInfo is used.
+    const testInfo = { annotations: [], attachments: [], attach: async () => {} } as unknown as TestInfo;
     return await use(new ApiClient(transport, tokens, testInfo), tokens);
   } finally {
     await hostile.close();

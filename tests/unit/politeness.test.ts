@@ -80,8 +80,8 @@ function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: nu
     operations: operationsById(),
   };
   const annotations: TestInfo['annotations'] = [];
-  // The client only attaches evidence and annotates; nothing else of TestInfo is used.
-  const testInfo = { annotations, attach: async () => {} } as unknown as TestInfo;
+  // The client only adds evidence and annotations; nothing else of TestInfo is used.
+  const testInfo = { annotations, attachments: [], attach: async () => {} } as unknown as TestInfo;
   return { api: new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, stats), testInfo), stats, annotations };
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
-import { allureDescription, allureLabels } from '../../fixtures/allure.ts';
+import { allureDescription, allureLabels, livingDocumentation } from '../../fixtures/allure.ts';
 import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues } from '../../fixtures/config.ts';
 import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/report-metadata.ts';
 import { failureLine } from '../../fixtures/reporters/certification.ts';
@@ -66,6 +66,35 @@ describe('report metadata', () => {
     );
     assert.deepEqual(labels.filter((label) => label.name === 'severity').map((label) => label.value), ['critical']);
     assert.match(allureDescription([requirement('GRP-01')], '../'), /^\*\*GRP-01\*\* \(MUST\): .+\[2\. List groups\]\(\.\.\/interface-spec\.html#2-list-groups\)/s);
+  });
+
+  it('documents a test from its annotations alone: requirements, findings, parameters and notes', () => {
+    const messages = livingDocumentation(
+      [
+        { type: 'requirement', description: 'VAR-05' },
+        { type: 'observed', description: 'VAR-05: without error (login)' },
+        { type: 'parameter', description: 'header: apiKey' },
+        { type: 'note', description: 'uses a shared key' },
+        { type: 'skip', description: 'not assessed: needs X' },
+      ],
+      { startTime: new Date(1_000), duration: 500 },
+      'https://reports.example/',
+    );
+    const [metadata, ...steps] = messages;
+    assert.equal(metadata?.type, 'metadata');
+    const data = metadata?.type === 'metadata' ? metadata.data : {};
+    assert.deepEqual(data.labels?.filter((label) => label.name === 'epic').map((label) => label.value), ['Variants']);
+    assert.match(data.description ?? '', /^\*\*VAR-05\*\* \(VARIANT\)/);
+    assert.ok((data.links ?? []).every((link) => link.url.startsWith('https://reports.example/')), 'links point at the reports base');
+    assert.deepEqual(data.parameters, [
+      { name: 'observed VAR-05', value: 'without error (login)', excluded: true },
+      { name: 'header', value: 'apiKey' },
+    ]);
+    assert.deepEqual(
+      steps.map((message) => (message.type === 'step_start' ? message.data.name : message.type)),
+      ['observed VAR-05: without error (login)', 'step_stop', 'note: uses a shared key', 'step_stop'],
+    );
+    assert.ok(steps.every((message) => message.type !== 'step_start' || message.data.start === 1_500), 'steps are dated at the end of the test');
   });
 
   it('renders the interface specification with an id on every heading a requirement cites', { skip: !existsSync(interfaceSpecUrl) && 'no ../shared/interface-spec.md' }, () => {
