@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { REDACTED, redact, redactHeaders, toCurl } from '../../fixtures/redact.ts';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import fc from 'fast-check';
+import { REDACTED, mnemonicSpans, redact, redactHeaders, toCurl } from '../../fixtures/redact.ts';
 
 const SECRETS = ['pa ss/wörd&1', 'key-123456', 'cid-abcdef', 'sec"ret\\x'];
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSIsImV4cCI6MX0.c2lnbmF0dXJl';
@@ -80,6 +82,20 @@ describe('redact', () => {
     assert.equal(
       redact(JSON.stringify({ publicKey: pem.replace(/PRIVATE/g, 'PUBLIC') }), []),
       `{"publicKey":"-----BEGIN PUBLIC KEY-----${REDACTED}-----END PUBLIC KEY-----"}`,
+    );
+  });
+});
+
+describe('redact: secretKeys in any surroundings', () => {
+  it('leaves no run of 12 BIP-39 words, whatever the gaps between the words and the text around them', () => {
+    const word = fc.constantFrom(...wordlist);
+    const gap = fc.array(fc.constantFrom(' ', '\n', '\t', '"', ',', '[', ']', '\\n'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+    const run = fc.tuple(fc.array(word, { minLength: 12, maxLength: 40 }), gap).map(([words, separator]) => words.join(separator));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), run, fc.string({ maxLength: 40 }), (before, key, after) => {
+        assert.deepEqual(mnemonicSpans(redact(`${before} ${key} ${after}`, [])), []);
+      }),
+      { seed: 20261122, numRuns: 300 },
     );
   });
 });

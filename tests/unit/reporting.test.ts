@@ -8,6 +8,7 @@ import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwri
 import { allureDescription, allureLabels, livingDocumentation } from '../../fixtures/allure.ts';
 import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues } from '../../fixtures/config.ts';
 import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/report-metadata.ts';
+import { withTranscript } from '../../fixtures/reporters/allure.ts';
 import { failureLine } from '../../fixtures/reporters/certification.ts';
 import RedactionReporter, { isTextContentType, redactColoured } from '../../fixtures/reporters/redaction.ts';
 import { generatedSecret, redact } from '../../fixtures/redact.ts';
@@ -244,5 +245,18 @@ describe('RedactionReporter', () => {
       else process.env['TARGET_FILE'] = previousTargetFile;
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe('withTranscript', () => {
+  it('joins the HTTP exchanges of a test into one transcript where the first stood, and keeps every other attachment', () => {
+    const text = (name: string, body: string) => ({ name, contentType: 'text/plain', body: Buffer.from(body) });
+    const note = text('note', 'n');
+    const failure = text('HTTP error GET /x', 'e');
+    const result = withTranscript([note, text('HTTP 200 GET /groups', 'first'), failure, text('HTTP 401 POST /login', 'second')]);
+    assert.deepEqual(result.map((attachment) => attachment.name), ['note', 'HTTP exchanges (2)', 'HTTP error GET /x']);
+    assert.equal(result[1]?.body?.toString('utf8'), '=== 1 of 2: HTTP 200 GET /groups ===\nfirst\n=== 2 of 2: HTTP 401 POST /login ===\nsecond');
+    const single = [text('HTTP 200 GET /groups', 'only')];
+    assert.deepEqual(withTranscript(single), single, 'a single exchange keeps its own name');
   });
 });
