@@ -1,33 +1,46 @@
 /**
  * `npm run bench:suite`: how long the whole suite takes against the embedded reference, reference
- * start-up included, and what it costs the target. Runs `npm run conformance`'s Playwright run as a
- * child process (global setup starts the reference) and prints the wall time, the number of tests
- * by outcome, and the HTTP requests the workers counted (fixtures/http.ts writes them per worker).
+ * start-up included, and what it costs the target. Runs `npm run conformance` as a child process,
+ * with the reporters of playwright.config.ts (Allure results, JUnit, certification, redaction), so
+ * the figure is what a user waits for; global setup starts the reference. Prints the wall time, the
+ * number of tests by outcome (from the JUnit report the run writes) and the HTTP requests the
+ * workers counted (fixtures/http.ts writes them per worker). The run's reports replace the previous
+ * run's, as with `npm run conformance`.
+ *
+ * `--reporters dot` measures the same run with Playwright's dot reporter alone instead, which shows
+ * what writing the reports costs.
  *
  * The figures are a measurement, not a test: nothing here fails on a slow machine. The exit code is
  * the suite's own, so a red suite is not mistaken for a fast one.
  *
- * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all]
+ * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot]
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/bench-suite');
+const JUNIT_FILE = join(REPO_ROOT, 'reports/junit.xml');
 const RUN_TIMEOUT_MS = 600_000;
 const LAYERS: Readonly<Record<string, string[]>> = {
   all: [],
   hand: ['--grep-invert', '@generated'],
   generated: ['--grep', '@generated'],
 };
+const REPORTERS = ['configured', 'dot'] as const;
+type Reporters = (typeof REPORTERS)[number];
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, layer: { type: 'string', default: 'all' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, layer: { type: 'string', default: 'all' }, reporters: { type: 'string', default: 'configured' } },
+});
 const runs = Number(values.runs);
 const selected = LAYERS[values.layer ?? 'all'];
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got ${JSON.stringify(values.runs)}`);
 if (selected === undefined) throw new Error(`--layer takes one of ${Object.keys(LAYERS).join(', ')}, got ${JSON.stringify(values.layer)}`);
+if (!(REPORTERS as readonly string[]).includes(values.reporters ?? '')) throw new Error(`--reporters takes one of ${REPORTERS.join(', ')}, got ${JSON.stringify(values.reporters)}`);
 const layerArgs: string[] = selected;
+const reporters = values.reporters as Reporters;
 
 interface Sample {
   wallMs: number;
@@ -40,29 +53,45 @@ interface Sample {
   exitCode: number | null;
 }
 
+interface Counts {
+  tests: number;
+  passed: number;
+  skipped: number;
+  failed: number;
+}
+
+/** The totals of the JUnit report that the configured junit reporter writes. */
+function junitCounts(file: string): Counts {
+  const root = /<testsuites\b[^>]*>/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
+  const attribute = (name: string): number => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root)?.[1] ?? Number.NaN);
+  const [tests, failures, errors, skipped] = ['tests', 'failures', 'errors', 'skipped'].map(attribute) as [number, number, number, number];
+  if ([tests, failures, errors, skipped].some(Number.isNaN)) throw new Error(`${file} has no <testsuites> totals`);
+  return { tests, passed: tests - failures - errors - skipped, skipped, failed: failures + errors };
+}
+
 async function sample(index: number): Promise<Sample> {
   const dir = join(OUTPUT_DIR, `run-${index}`);
   mkdirSync(dir, { recursive: true });
   const reportFile = join(dir, 'report.json');
+  // The JUnit file of an earlier run must not be counted as this run's.
+  if (reporters === 'configured') rmSync(JUNIT_FILE, { force: true });
+  const reporterArgs = reporters === 'configured' ? [] : ['--reporter=dot,json', `--output=${join(dir, 'test-results')}`];
   const run = await runPlaywright({
-    args: ['test', ...layerArgs, '--reporter=dot,json', `--output=${join(dir, 'test-results')}`],
+    args: ['test', ...layerArgs, ...reporterArgs],
     env: { ...cleanEnv(), PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile },
     timeoutMs: RUN_TIMEOUT_MS,
   });
   if (run.timedOut) throw new Error(`run ${index} exceeded ${seconds(RUN_TIMEOUT_MS)}`);
-  const report = readJsonReport(reportFile);
-  const count = (...statuses: string[]): number => report.tests.filter((test) => statuses.includes(test.status)).length;
+  let counts: Counts;
+  if (reporters === 'configured') {
+    counts = junitCounts(JUNIT_FILE);
+  } else {
+    const report = readJsonReport(reportFile);
+    const count = (...statuses: string[]): number => report.tests.filter((test) => statuses.includes(test.status)).length;
+    counts = { tests: report.tests.length, passed: count('passed'), skipped: count('skipped'), failed: count('failed', 'timedOut', 'interrupted') };
+  }
   const { workers, totals } = readRequestCounts(run.output);
-  return {
-    wallMs: run.durationMs,
-    tests: report.tests.length,
-    passed: count('passed'),
-    skipped: count('skipped'),
-    failed: count('failed', 'timedOut', 'interrupted'),
-    requests: totals.requests,
-    workers,
-    exitCode: run.code,
-  };
+  return { wallMs: run.durationMs, ...counts, requests: totals.requests, workers, exitCode: run.code };
 }
 
 rmSync(OUTPUT_DIR, { recursive: true, force: true });
@@ -79,7 +108,7 @@ const walls = samples.map((entry) => entry.wallMs).sort((a, b) => a - b);
 const median = walls[Math.floor(walls.length / 2)] ?? 0;
 const last = samples.at(-1) as Sample;
 console.log(
-  `\nbench:suite (layer ${values.layer}): median wall time ${seconds(median)} over ${runs} run(s) (min ${seconds(walls[0] ?? 0)}, max ${seconds(walls.at(-1) ?? 0)}), ` +
+  `\nbench:suite (layer ${values.layer}, ${reporters === 'configured' ? 'reporters of playwright.config.ts' : 'dot reporter only'}): median wall time ${seconds(median)} over ${runs} run(s) (min ${seconds(walls[0] ?? 0)}, max ${seconds(walls.at(-1) ?? 0)}), ` +
     `reference start-up included; ${last.tests} tests; ${last.requests} HTTP requests per run`,
 );
 process.exit(samples.every((entry) => entry.exitCode === 0) ? 0 : 1);
