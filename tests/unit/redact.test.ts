@@ -100,6 +100,54 @@ describe('redact: secretKeys in any surroundings', () => {
   });
 });
 
+/** mnemonicSpans as first written, with regular expressions: the one-pass version must find the same spans. */
+function spansByRegExp(text: string): [number, number][] {
+  const words = new Set(wordlist);
+  const spans: [number, number][] = [];
+  let start = 0;
+  let end = 0;
+  let count = 0;
+  for (const token of text.matchAll(/\\n|[A-Za-z0-9]+/g)) {
+    if (token[0] === '\\n') continue;
+    const word = words.has(token[0]);
+    const joined = count > 0 && /^(?:[\s",[\]]|\\n)+$/.test(text.slice(end, token.index));
+    if (word && joined) {
+      count += 1;
+    } else {
+      if (count >= 12) spans.push([start, end]);
+      start = token.index;
+      count = word ? 1 : 0;
+    }
+    end = token.index + token[0].length;
+  }
+  if (count >= 12) spans.push([start, end]);
+  return spans;
+}
+
+describe('mnemonicSpans', () => {
+  it('finds the same spans as the regular-expression version, on texts made of words, gaps and their near misses', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(...wordlist),
+      fc.constantFrom(' ', '  ', '\n', '\t', '"', ',', '[', ']', '\\n', '\\', 'n', '\\\\n', '\u00a0', '\u2028', '.', '-', '{', ':'),
+      fc.constantFrom('Abandon', 'ABLE', 'abc1', '7', 'zz', 'abandonx', 'é'),
+    );
+    const gap = fc.constantFrom(' ', ', ', '", "', '\\n', ' \\n', '\n', '\u00a0', ' . ', '\\', '-', '');
+    // Runs long enough to count, whose gaps are mostly (not always) ones that join two words.
+    const run = fc.array(fc.tuple(fc.constantFrom(...wordlist), gap), { minLength: 10, maxLength: 30 }).map((pairs) => pairs.flat().join(''));
+    let found = 0;
+    fc.assert(
+      fc.property(fc.array(fc.oneof(piece, run), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        const spans = mnemonicSpans(text);
+        if (spans.length > 0) found += 1;
+        assert.deepEqual(spans, spansByRegExp(text));
+      }),
+      { seed: 20261122, numRuns: 2000 },
+    );
+    assert.ok(found > 100, `only ${found} of 2000 texts held a run of 12 words`);
+  });
+});
+
 describe('redactHeaders', () => {
   it('redacts credential headers by name in any case, keeping the auth scheme', () => {
     assert.deepEqual(
