@@ -19,10 +19,11 @@ import { createStore, loadSeed } from './store.ts';
 export type { ReferenceOptions } from './options.ts';
 
 /**
- * Security key pairs generated ahead once the first key has been asked for: two, for two clients
- * asking at once. Each costs hundreds of milliseconds of CPU whether or not anyone asks for it.
+ * Security key pairs generated ahead once the first key has been asked for: one, so that the next
+ * request finds a key ready. Each costs a hundred milliseconds of CPU or more whether or not anyone
+ * asks for it.
  */
-const keyPairsAhead = 2;
+const keyPairsAhead = 1;
 
 function statusOf(error: FastifyError | HttpError): number {
   const status = error.statusCode;
