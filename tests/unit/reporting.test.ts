@@ -8,7 +8,7 @@ import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwri
 import { allureDescription, allureLabels, livingDocumentation } from '../../fixtures/allure.ts';
 import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues } from '../../fixtures/config.ts';
 import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/report-metadata.ts';
-import { withTranscript } from '../../fixtures/reporters/allure.ts';
+import { documentationLabelsFirst, withTranscript } from '../../fixtures/reporters/allure.ts';
 import { failureLine } from '../../fixtures/reporters/certification.ts';
 import RedactionReporter, { isTextContentType, redactColoured } from '../../fixtures/reporters/redaction.ts';
 import { generatedSecret, redact } from '../../fixtures/redact.ts';
@@ -258,5 +258,13 @@ describe('withTranscript', () => {
     assert.equal(result[1]?.body?.toString('utf8'), '=== 1 of 2: HTTP 200 GET /groups ===\nfirst\n=== 2 of 2: HTTP 401 POST /login ===\nsecond');
     const single = [text('HTTP 200 GET /groups', 'only')];
     assert.deepEqual(withTranscript(single), single, 'a single exchange keeps its own name');
+  });
+});
+
+describe('documentationLabelsFirst', () => {
+  it('puts epic, feature, story and severity before the labels allure-playwright adds, each group in its order', () => {
+    const labels = ['language', 'epic', 'host', 'feature', 'feature', 'story', 'tag', 'severity'].map((name, index) => ({ name, value: String(index) }));
+    const arranged = documentationLabelsFirst({ uuid: 'u', name: 't', labels } as unknown as Parameters<typeof documentationLabelsFirst>[0]);
+    assert.deepEqual(arranged.labels.map((label) => `${label.name}=${label.value}`), ['epic=1', 'feature=3', 'feature=4', 'story=5', 'severity=7', 'language=0', 'host=2', 'tag=6']);
   });
 });
