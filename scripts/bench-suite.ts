@@ -10,11 +10,15 @@
  * `--reporters dot` measures the same run with Playwright's dot reporter alone instead, which shows
  * what writing the reports costs.
  *
+ * Before each run, two processes time a CPU-bound operation at once (calibrate()): on a shared
+ * machine a slow run next to a slow calibration is the neighbours, not the suite.
+ *
  * The figures are a measurement, not a test: nothing here fails on a slow machine. The exit code is
  * the suite's own, so a red suite is not mistaken for a fast one.
  *
  * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot]
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +48,8 @@ const reporters = values.reporters as Reporters;
 
 interface Sample {
   wallMs: number;
+  /** calibrate() just before the run, in ms per operation. */
+  calibrationMs: number;
   tests: number;
   passed: number;
   skipped: number;
@@ -69,12 +75,34 @@ function junitCounts(file: string): Counts {
   return { tests, passed: tests - failures - errors - skipped, skipped, failed: failures + errors };
 }
 
+const CALIBRATION_OPS = 40;
+const CALIBRATION_SCRIPT = `const c=require('node:crypto');const t=process.hrtime.bigint();for(let i=0;i<${CALIBRATION_OPS};i++)c.scryptSync('pw','salt',64,{N:4096,r:8,p:1});console.log(Number(process.hrtime.bigint()-t)/1e6/${CALIBRATION_OPS})`;
+
+/**
+ * How busy the machine's cores are, next to each run: the mean time of one scrypt operation in two
+ * processes at once, one per core. Shared machines slow down when their neighbours are busy, and the
+ * suite is bound by CPU, so a slow run next to a slow calibration is the machine, not the suite.
+ */
+async function calibrate(): Promise<number> {
+  const one = (): Promise<number> =>
+    new Promise((resolvePromise, reject) => {
+      const child = spawn(process.execPath, ['-e', CALIBRATION_SCRIPT], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.once('error', reject);
+      child.once('close', () => resolvePromise(Number(output.trim())));
+    });
+  const times = await Promise.all([one(), one()]);
+  return times.reduce((sum, time) => sum + time, 0) / times.length;
+}
+
 async function sample(index: number): Promise<Sample> {
   const dir = join(OUTPUT_DIR, `run-${index}`);
   mkdirSync(dir, { recursive: true });
   const reportFile = join(dir, 'report.json');
   // The JUnit file of an earlier run must not be counted as this run's.
   if (reporters === 'configured') rmSync(JUNIT_FILE, { force: true });
+  const calibrationMs = await calibrate();
   const reporterArgs = reporters === 'configured' ? [] : ['--reporter=dot,json', `--output=${join(dir, 'test-results')}`];
   const run = await runPlaywright({
     args: ['test', ...layerArgs, ...reporterArgs],
@@ -91,7 +119,7 @@ async function sample(index: number): Promise<Sample> {
     counts = { tests: report.tests.length, passed: count('passed'), skipped: count('skipped'), failed: count('failed', 'timedOut', 'interrupted') };
   }
   const { workers, totals } = readRequestCounts(run.output);
-  return { wallMs: run.durationMs, ...counts, requests: totals.requests, workers, exitCode: run.code };
+  return { wallMs: run.durationMs, calibrationMs, ...counts, requests: totals.requests, workers, exitCode: run.code };
 }
 
 rmSync(OUTPUT_DIR, { recursive: true, force: true });
@@ -101,7 +129,7 @@ for (let index = 1; index <= runs; index += 1) {
   samples.push(result);
   console.log(
     `run ${index}/${runs}: ${seconds(result.wallMs)} wall, ${result.tests} tests (${result.passed} passed, ${result.skipped} skipped, ${result.failed} failed), ` +
-      `${result.requests} HTTP requests from ${result.workers} workers, exit ${String(result.exitCode)}`,
+      `${result.requests} HTTP requests from ${result.workers} workers, exit ${String(result.exitCode)}; cores before the run: ${result.calibrationMs.toFixed(1)} ms per scrypt operation`,
   );
 }
 const walls = samples.map((entry) => entry.wallMs).sort((a, b) => a - b);
@@ -109,6 +137,8 @@ const median = walls[Math.floor(walls.length / 2)] ?? 0;
 const last = samples.at(-1) as Sample;
 console.log(
   `\nbench:suite (layer ${values.layer}, ${reporters === 'configured' ? 'reporters of playwright.config.ts' : 'dot reporter only'}): median wall time ${seconds(median)} over ${runs} run(s) (min ${seconds(walls[0] ?? 0)}, max ${seconds(walls.at(-1) ?? 0)}), ` +
-    `reference start-up included; ${last.tests} tests; ${last.requests} HTTP requests per run`,
+    `reference start-up included; ${last.tests} tests; ${last.requests} HTTP requests per run; ` +
+    `cores: ${Math.min(...samples.map((entry) => entry.calibrationMs)).toFixed(1)} to ${Math.max(...samples.map((entry) => entry.calibrationMs)).toFixed(1)} ms per scrypt operation ` +
+    `(two at once; the lower, the quieter the machine)`,
 );
 process.exit(samples.every((entry) => entry.exitCode === 0) ? 0 : 1);
