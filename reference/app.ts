@@ -41,7 +41,7 @@ export async function buildApp(options: ReferenceOptions = {}): Promise<FastifyI
   const seed = options.seed === undefined ? loadSeed() : structuredClone(options.seed);
   const store = createStore(seed, { startedAt, scale: config.seedScale });
   const behaviour = resolveBehaviour(options.behaviour);
-  const keyPairs = createKeyPairPool(keyPairsAhead, behaviour.generateSecurityKeyPair);
+  const keyPairs = createKeyPairPool(keyPairsAhead, behaviour.generateSecurityKeyPair, config.keyPairsAtStart);
   const context: ReferenceContext = { store, config, behaviour, now, startedAt, keyPairs };
 
   const describeError = (error: FastifyError | HttpError): { status: number; body: ErrorBody } => {

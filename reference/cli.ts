@@ -23,6 +23,7 @@ const numericFlags: Readonly<Record<string, NumericOption>> = {
   '--usage-window-ms': 'usageWindowMs',
   '--token-ttl-s': 'tokenTtlS',
   '--seed-scale': 'seedScale',
+  '--key-pairs-at-start': 'keyPairsAtStart',
 };
 
 export const usage = `Usage: tsx reference/server.ts [options]
@@ -36,6 +37,7 @@ export const usage = `Usage: tsx reference/server.ts [options]
   --usage-window-ms N      length of the usage window (default 60000)
   --token-ttl-s N          bearer token lifetime in seconds (default 3600)
   --seed-scale N           multiply the seed's groups, participants, recordings and events (default 1)
+  --key-pairs-at-start N   security key pairs to generate in the background from start-up (default 0)
   --seed FILE              load this seed (JSON, same shape) instead of fixtures/seed/seed.json
   --log                    log requests to stdout
   --help                   print this text and exit`;

@@ -8,38 +8,35 @@ export interface KeyPairPool {
 }
 
 /**
- * RSA generation takes hundreds of milliseconds on a small machine, so after the first request a
- * few pairs are generated ahead in the background (libuv's thread pool) and each is handed out once.
+ * RSA generation takes a hundred milliseconds or more on a small machine, so after the first request
+ * `size` pairs are generated ahead in the background (libuv's thread pool) and each is handed out
+ * once. `atStart` pairs are generated from the moment the pool is created, for an instance that
+ * expects key requests soon and has idle cores while it starts. A request takes the oldest pair,
+ * ready or still being generated; when that one failed, it gets a fresh one.
  */
-export function createKeyPairPool(size: number, generate: () => Promise<KeyPairKeyObjectResult>): KeyPairPool {
-  const ready: KeyPairKeyObjectResult[] = [];
-  let pending = 0;
+export function createKeyPairPool(size: number, generate: () => Promise<KeyPairKeyObjectResult>, atStart = 0): KeyPairPool {
+  // Pairs being generated or ready, oldest first.
+  const queue: Promise<KeyPairKeyObjectResult>[] = [];
   let closed = false;
 
-  const refill = (): void => {
-    while (!closed && ready.length + pending < size) {
-      pending += 1;
-      generate().then(
-        (pair) => {
-          pending -= 1;
-          if (!closed) ready.push(pair);
-        },
-        () => {
-          pending -= 1;
-        },
-      );
-    }
+  const add = (): void => {
+    const pair = generate();
+    // Handled by whoever takes it; a pair nobody takes must not be an unhandled rejection.
+    pair.catch(() => undefined);
+    queue.push(pair);
   };
+  for (let started = 0; started < atStart; started += 1) add();
 
   return {
-    async take() {
-      const pair = ready.shift() ?? (await generate());
-      refill();
-      return pair;
+    take() {
+      const queued = queue.shift();
+      const next = queued === undefined ? generate() : queued.catch(() => generate());
+      while (!closed && queue.length < size) add();
+      return next;
     },
     close() {
       closed = true;
-      ready.length = 0;
+      queue.length = 0;
     },
   };
 }

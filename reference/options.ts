@@ -20,6 +20,8 @@ export interface ReferenceOptions {
   seedScale?: number;
   /** Largest accepted request body; larger bodies get 413. */
   bodyLimit?: number;
+  /** Security key pairs generated in the background from start-up, ready for the first requests. */
+  keyPairsAtStart?: number;
   /** Seed to load instead of fixtures/seed/seed.json; it is deep-copied, never mutated. */
   seed?: SeedFile;
   /** Clock of the instance, in epoch milliseconds. */
@@ -40,11 +42,12 @@ export interface ReferenceConfig {
   tokenTtlS: number;
   seedScale: number;
   bodyLimit: number;
+  keyPairsAtStart: number;
   variantNames: readonly string[];
   variants: VariantConfig;
 }
 
-export type NumericOption = 'recordingDelayMs' | 'usageLimit' | 'usageWindowMs' | 'tokenTtlS' | 'seedScale' | 'bodyLimit';
+export type NumericOption = 'recordingDelayMs' | 'usageLimit' | 'usageWindowMs' | 'tokenTtlS' | 'seedScale' | 'bodyLimit' | 'keyPairsAtStart';
 
 export const numericOptionRules: Readonly<Record<NumericOption, { min: number; max: number; default: number }>> = {
   recordingDelayMs: { min: 0, max: 2 ** 31 - 1, default: 300_000 },
@@ -53,6 +56,7 @@ export const numericOptionRules: Readonly<Record<NumericOption, { min: number; m
   tokenTtlS: { min: 1, max: 10 * 365 * 24 * 3600, default: 3600 },
   seedScale: { min: 1, max: 200, default: 1 },
   bodyLimit: { min: 1024, max: 64 * 1024 * 1024, default: 1024 * 1024 },
+  keyPairsAtStart: { min: 0, max: 64, default: 0 },
 };
 
 export class ReferenceOptionError extends Error {
@@ -90,6 +94,7 @@ export function resolveConfig(options: ReferenceOptions): ReferenceConfig {
     tokenTtlS: numeric('tokenTtlS'),
     seedScale: numeric('seedScale'),
     bodyLimit: numeric('bodyLimit'),
+    keyPairsAtStart: numeric('keyPairsAtStart'),
     variantNames,
     variants,
   };

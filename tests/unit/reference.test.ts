@@ -439,6 +439,20 @@ describe('security key', () => {
     assert.equal(generated, beforeClose + 1);
   });
 
+  it('generates the pairs asked for at start at once, hands them out oldest first, and replaces one whose generation failed', async () => {
+    let generated = 0;
+    const generate = async () => {
+      generated += 1;
+      if (generated === 2) throw new Error('generation failed');
+      return { publicKey: generated, privateKey: generated } as unknown as KeyPairKeyObjectResult;
+    };
+    const pool = createKeyPairPool(1, generate, 3);
+    assert.equal(generated, 3, 'three started before any request');
+    const handedOut = [await pool.take(), await pool.take(), await pool.take()];
+    assert.deepEqual(handedOut.map((pair) => pair.publicKey), [1, 4, 3], 'the failed second pair was replaced by a fresh one');
+    pool.close();
+  });
+
   it('rejects a missing, empty or non-string passphrase with 400 and a missing token with 401', async () => {
     for (const payload of [{}, { passphrase: '' }, { passphrase: 12345678 }, { passphrase: null }, ['passphrase']]) {
       assertErrorBody(await create(payload), 400);
