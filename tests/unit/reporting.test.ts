@@ -10,6 +10,8 @@ import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues } from '../../fix
 import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/report-metadata.ts';
 import { documentationLabelsFirst, withTranscript } from '../../fixtures/reporters/allure.ts';
 import { failureLine } from '../../fixtures/reporters/certification.ts';
+import { describeRun } from '../../fixtures/reporters/run-info.ts';
+import { openapiSha256 } from '../../fixtures/contract.ts';
 import RedactionReporter, { isTextContentType, redactColoured } from '../../fixtures/reporters/redaction.ts';
 import { generatedSecret, redact } from '../../fixtures/redact.ts';
 import { interfaceSectionAnchor, requirement, requirements } from '../../fixtures/requirements.ts';
@@ -266,5 +268,11 @@ describe('documentationLabelsFirst', () => {
     const labels = ['language', 'epic', 'host', 'feature', 'feature', 'story', 'tag', 'severity'].map((name, index) => ({ name, value: String(index) }));
     const arranged = documentationLabelsFirst({ uuid: 'u', name: 't', labels } as unknown as Parameters<typeof documentationLabelsFirst>[0]);
     assert.deepEqual(arranged.labels.map((label) => `${label.name}=${label.value}`), ['epic=1', 'feature=3', 'feature=4', 'story=5', 'severity=7', 'language=0', 'host=2', 'tag=6']);
+  });
+});
+
+describe('describeRun', () => {
+  it('fingerprints the OpenAPI document exactly as the contract validator that checked the responses', () => {
+    assert.equal(describeRun().openapiSha256, openapiSha256());
   });
 });
