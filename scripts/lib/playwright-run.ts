@@ -189,6 +189,14 @@ export function readRequestCounts(output: string): { workers: number; totals: Wo
   const files = readdirSync(REQUEST_COUNTS_DIR).filter((name) => name.startsWith(`${runId}-`) && name.endsWith('.json'));
   if (files.length === 0) throw new Error(`no request counts of run ${runId} in ${REQUEST_COUNTS_DIR}`);
   const entries = files.map((name) => JSON.parse(readFileSync(join(REQUEST_COUNTS_DIR, name), 'utf8')) as WorkerStats);
-  const totals = entries.reduce((sum, entry) => ({ requests: sum.requests + entry.requests, retries: sum.retries + entry.retries, logins: sum.logins + entry.logins }), { requests: 0, retries: 0, logins: 0 });
+  const totals = entries.reduce(
+    (sum, entry) => ({
+      requests: sum.requests + entry.requests,
+      retries: sum.retries + entry.retries,
+      logins: sum.logins + entry.logins,
+      watchReads: (sum.watchReads ?? 0) + (entry.watchReads ?? 0),
+    }),
+    { requests: 0, retries: 0, logins: 0, watchReads: 0 },
+  );
   return { workers: entries.length, totals };
 }
