@@ -19,8 +19,10 @@ export function createKeyPairPool(size: number, generate: () => Promise<KeyPairK
   const queue: Promise<KeyPairKeyObjectResult>[] = [];
   let closed = false;
 
+  // A generator that throws at once still gives a rejected promise, handed to whoever takes the pair.
+  const start = (): Promise<KeyPairKeyObjectResult> => Promise.resolve().then(generate);
   const add = (): void => {
-    const pair = generate();
+    const pair = start();
     // Handled by whoever takes it; a pair nobody takes must not be an unhandled rejection.
     pair.catch(() => undefined);
     queue.push(pair);
@@ -30,7 +32,7 @@ export function createKeyPairPool(size: number, generate: () => Promise<KeyPairK
   return {
     take() {
       const queued = queue.shift();
-      const next = queued === undefined ? generate() : queued.catch(() => generate());
+      const next = queued === undefined ? start() : queued.catch(start);
       while (!closed && queue.length < size) add();
       return next;
     },

@@ -11,6 +11,8 @@ function key(secret: string): Promise<CryptoKey> {
   if (imported === undefined) {
     imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keys.set(secret, imported);
+    // A failed import is not kept: the next call tries again.
+    imported.catch(() => keys.delete(secret));
   }
   return imported;
 }

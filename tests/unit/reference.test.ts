@@ -447,6 +447,7 @@ describe('security key', () => {
       return { publicKey: generated, privateKey: generated } as unknown as KeyPairKeyObjectResult;
     };
     const pool = createKeyPairPool(1, generate, 3);
+    await new Promise((resolve) => setImmediate(resolve));
     assert.equal(generated, 3, 'three started before any request');
     const handedOut = [await pool.take(), await pool.take(), await pool.take()];
     assert.deepEqual(handedOut.map((pair) => pair.publicKey), [1, 4, 3], 'the failed second pair was replaced by a fresh one');
