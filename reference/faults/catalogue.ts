@@ -246,6 +246,15 @@ export const FAULTS: readonly Fault[] = [
       verifyToken: (secret, token, nowMs) => defaultBehaviour.verifyToken(secret, token.replaceAll('~', '.'), nowMs),
     }),
   ),
+  fault(
+    'login-answers-201',
+    'A successful login answers 201 instead of 200 (with the same body and a usable token).',
+    ['LOGIN-01'],
+    ['login'],
+    afterHandler(['login'], (_request, reply) => {
+      if (reply.statusCode === 200) reply.code(201);
+    }),
+  ),
   fault('login-name-missing', 'The 200 body of login lacks name.', ['LOGIN-02'], ['login'], rewriteBody(['login'], eachRecord((record) => delete record['name']))),
   fault(
     'login-length-limits-crash',
@@ -397,6 +406,16 @@ export const FAULTS: readonly Fault[] = [
     OPERATIONS,
     afterHandler(OPERATIONS, (_request, reply) => {
       if (isError(reply.statusCode)) reply.type('text/plain; charset=utf-8');
+    }),
+  ),
+
+  fault(
+    'bodies-text-plain',
+    'Every answer is declared text/plain although its body is JSON.',
+    ['FMT-04'],
+    OPERATIONS,
+    afterHandler(OPERATIONS, (_request, reply) => {
+      reply.type('text/plain; charset=utf-8');
     }),
   ),
 
