@@ -8,20 +8,11 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { CHECKS_FAILED_ANNOTATION, checksOf } from '../fixtures/checks.ts';
 import { harnessSettings } from '../fixtures/config.ts';
+import type { TestOutcome } from './lib/kill-matrix.ts';
 
-export interface TestOutcome {
-  project: string;
-  title: string;
-  /** file:line of the test */
-  location: string;
-  outcome: ReturnType<TestCase['outcome']>;
-  /** What happened, whatever was expected (a fault project expects any failure). */
-  status: TestResult['status'];
-  requirements: string[];
-  /** First line of the first error, for the kill matrix. */
-  error?: string;
-}
+export type { TestOutcome } from './lib/kill-matrix.ts';
 
 export interface RunResults {
   status: FullResult['status'];
@@ -72,16 +63,16 @@ export default class SelfVerifyReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const project = test.parent.project()?.name ?? '';
-    const outcome = test.outcome();
     const failed = result.status !== 'passed' && result.status !== 'skipped';
     const error = failed ? firstLine(result.errors[0]) : undefined;
     this.#tests.push({
       project,
       title: test.title,
       location: `${test.location.file.split(/[\\/]tests[\\/]/).at(-1) ?? test.location.file}:${test.location.line}`,
-      outcome,
       status: result.status,
       requirements: test.annotations.filter((annotation) => annotation.type === 'requirement').flatMap((annotation) => annotation.description ?? []),
+      checks: checksOf(result.annotations),
+      failuresRecordedByChecks: result.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION),
       ...(error === undefined ? {} : { error }),
     });
     if (failed) this.#failed += 1;

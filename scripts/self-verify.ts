@@ -1,7 +1,8 @@
 /**
- * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts, with a
- * failing test that cites a requirement the fault declares (caught for the right reason), and
- * must pass on the plain reference and on every documented variant.
+ * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts for the
+ * right reason (a check attributed to a requirement the fault declares fails; every other failed
+ * check is collateral, the fault's blast radius), and must certify CONFORMANT on the plain reference
+ * and on every documented variant (scripts/lib/kill-matrix.ts holds the verdict rules).
  *
  * This process hosts every reference instance (buildApp on a free port: the plain reference, one
  * per variant, one per fault, each with its own store and the recording delay of the reference
@@ -13,12 +14,15 @@
  * time starting processes.
  *
  * Writes the kill matrix to reports/self-verification.{json,md} and ends with the line
- * `faults caught: N/N, variants passed: M/M` (the plain reference counts among the variants).
- * Exits 1 when a fault is not caught (or only by tests of other requirements) or a variant fails,
- * 2 when the run itself could not complete.
+ * `faults caught for the right reason: N/N, collateral requirements per fault: median M, max X,
+ * variants and variations CONFORMANT: V/V, MUST requirements with a fault: F/T` (the plain reference
+ * counts among the variants). Exits 1 when a fault is not caught for the right reason or a variant
+ * does not certify CONFORMANT, 2 when the run itself could not complete.
  *
- * Usage: npm run self-verify -- [--layer hand|generated|all] [--workers N] [--only NAME[,NAME...]]
+ * Usage: npm run self-verify -- [--layer hand|generated|all] [--scope declared|full] [--workers N] [--only NAME[,NAME...]]
  *   --layer    hand: the handwritten specs (default); generated: the @generated specs; all: both
+ *   --scope    declared: a fault's project runs the tests citing its requirements (default); full: the
+ *              whole layer, so that every collateral failure of the fault shows (the blast radius)
  *   --workers  Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
  *   --only     instances to run: plain, a variant or a fault name (for iterating on a few)
  */
@@ -34,9 +38,13 @@ import { FAULTS, type Fault } from '../reference/faults/catalogue.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import { listVariants } from '../reference/variants.ts';
 import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
-import { resultsFileOf, type RunResults, type TestOutcome } from './self-verify-reporter.ts';
+import { requirements } from '../fixtures/requirements.ts';
+import { blastRadius, faultVerdict, mustNotAssessed, variationVerdict, type BlastRadius, type FailedCheck, type FaultVerdict, type TestOutcome, type VariationVerdict } from './lib/kill-matrix.ts';
+import { resultsFileOf, type RunResults } from './self-verify-reporter.ts';
 
 type Layer = 'hand' | 'generated' | 'all';
+/** What a fault's project runs: the tests citing its declared requirements, or the whole layer (for the blast radius). */
+type Scope = 'declared' | 'full';
 
 /** One reference instance to test: the plain reference, a variant or a fault. */
 interface Instance {
@@ -82,126 +90,70 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
   ];
 }
 
-// ---------------------------------------------------------------- verdicts
-
-interface FailedTest {
-  title: string;
-  location: string;
-  requirements: string[];
-  error?: string;
-}
-
-interface FaultVerdict {
-  name: string;
-  description: string;
-  requirements: readonly string[];
-  operations: readonly string[];
-  caught: boolean;
-  /** Why it was not caught. */
-  reason?: string;
-  testsRun: number;
-  /** The failing tests that cite a declared requirement. */
-  caughtBy: FailedTest[];
-  /** Failing tests that cite none of them (only with a layer filter that lets them in). */
-  otherFailures: FailedTest[];
-}
-
-interface VariantVerdict {
-  name: string;
-  description: string;
-  passed: boolean;
-  testsRun: number;
-  skipped: number;
-  failures: FailedTest[];
-}
-
-const failedTest = ({ title, location, requirements, error }: TestOutcome): FailedTest => ({ title, location, requirements, ...(error === undefined ? {} : { error }) });
-
-function faultVerdict(instance: Instance, tests: readonly TestOutcome[]): FaultVerdict {
-  const declared = new Set(instance.requirements ?? []);
-  const ran = tests.filter((test) => test.outcome !== 'skipped');
-  const failed = tests.filter((test) => test.status !== 'passed' && test.status !== 'skipped');
-  const caughtBy = failed.filter((test) => test.requirements.some((id) => declared.has(id))).map(failedTest);
-  const otherFailures = failed.filter((test) => !test.requirements.some((id) => declared.has(id))).map(failedTest);
-  const reason =
-    caughtBy.length > 0
-      ? undefined
-      : tests.length === 0
-        ? `no test of the layer cites ${[...declared].join(', ')}`
-        : ran.length === 0
-          ? `the ${tests.length} tests citing ${[...declared].join(', ')} were all skipped`
-          : otherFailures.length > 0
-            ? 'only tests citing other requirements failed (caught for the wrong reason)'
-            : `all ${ran.length} tests citing ${[...declared].join(', ')} passed`;
-  return {
-    name: instance.name.replace(/^fault:/, ''),
-    description: instance.description,
-    requirements: instance.requirements ?? [],
-    operations: instance.fault?.operations ?? [],
-    caught: caughtBy.length > 0,
-    ...(reason === undefined ? {} : { reason }),
-    testsRun: ran.length,
-    caughtBy,
-    otherFailures,
-  };
-}
-
-function variantVerdict(instance: Instance, tests: readonly TestOutcome[]): VariantVerdict {
-  const failures = tests.filter((test) => test.outcome === 'unexpected' || test.outcome === 'flaky').map(failedTest);
-  const skipped = tests.filter((test) => test.outcome === 'skipped').length;
-  return { name: instance.name, description: instance.description, passed: tests.length > 0 && failures.length === 0, testsRun: tests.length - skipped, skipped, failures };
-}
-
 // ---------------------------------------------------------------- reports
 
 interface Verification {
   layer: Layer;
+  scope: Scope;
   workers: number;
   wallSeconds: number;
   runStatus: string;
   runErrors: string[];
   faults: FaultVerdict[];
-  variants: VariantVerdict[];
+  variants: VariationVerdict[];
+  blastRadius: BlastRadius;
+  /** MUST requirements of the catalogue that no fault declares: nothing shows their checks can fail. */
+  mustWithoutFault: string[];
 }
 
-function summaryLine(verification: Pick<Verification, 'faults' | 'variants'>): string {
+function summaryLine(verification: Pick<Verification, 'faults' | 'variants' | 'blastRadius' | 'mustWithoutFault'>): string {
   const caught = verification.faults.filter((fault) => fault.caught).length;
   const passed = verification.variants.filter((variant) => variant.passed).length;
-  return `faults caught: ${caught}/${verification.faults.length}, variants passed: ${passed}/${verification.variants.length}`;
+  const musts = requirements().filter((entry) => entry.level === 'MUST').length;
+  return (
+    `faults caught for the right reason: ${caught}/${verification.faults.length}, ` +
+    `collateral requirements per fault: median ${verification.blastRadius.median}, max ${verification.blastRadius.max}, ` +
+    `variants and variations CONFORMANT: ${passed}/${verification.variants.length}, ` +
+    `MUST requirements with a fault: ${musts - verification.mustWithoutFault.length}/${musts}`
+  );
 }
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-function testLine(test: FailedTest): string {
-  return `\`${test.location}\` ${cell(test.title)} (${test.requirements.join(', ')})`;
+function checkLine(entry: FailedCheck): string {
+  return `${entry.requirementId} in \`${entry.location}\` ${cell(entry.title)}`;
 }
 
 function markdownReport(verification: Verification): string {
   const lines = [
     '# Self-verification',
     '',
-    `${summaryLine(verification)}; layer ${verification.layer}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
+    `${summaryLine(verification)}; layer ${verification.layer}, faults run ${verification.scope === 'full' ? 'the whole layer' : 'the tests citing their requirements'}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
     '',
-    'Each fault of `reference/faults/catalogue.ts` runs against its own reference instance with the tests that cite a requirement it declares; it is caught when one of them fails. The plain reference and each variant run the whole layer and must pass.',
+    'Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference and each variant run the whole layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference.',
     '',
     ...(verification.runErrors.length === 0 ? [] : ['## Errors outside tests', '', ...verification.runErrors.map((error) => `- ${cell(error)}`), '']),
-    '## Plain reference and variants',
+    '## Plain reference, variants and allowed variations',
     '',
-    '| instance | verdict | tests run | skipped | failures |',
-    '|---|---|---|---|---|',
+    '| instance | verdict | tests run | skipped | MUST not assessed | failures |',
+    '|---|---|---|---|---|---|',
     ...verification.variants.map(
       (variant) =>
-        `| ${variant.name} | ${variant.passed ? 'passed' : '**FAILED**'} | ${variant.testsRun} | ${variant.skipped} | ${variant.failures.map(testLine).join('<br>') || '-'} |`,
+        `| ${variant.name} | ${variant.passed ? 'CONFORMANT' : '**FAILED**'} | ${variant.testsRun} | ${variant.skipped} | ${variant.mustNotAssessed.length} | ${[...variant.failures.map(checkLine), ...variant.brokenTests.map(cell)].join('<br>') || '-'} |`,
     ),
     '',
     '## Kill matrix',
     '',
-    '| fault | declares | verdict | tests run | caught by |',
+    '| fault | declares | verdict | checks failed for it | collateral requirements |',
     '|---|---|---|---|---|',
     ...verification.faults.map(
       (fault) =>
-        `| ${fault.name} | ${fault.requirements.join(', ')} | ${fault.caught ? 'caught' : `**NOT CAUGHT**: ${cell(fault.reason ?? '')}`} | ${fault.testsRun} | ${fault.caughtBy.map(testLine).join('<br>') || '-'} |`,
+        `| ${fault.name} | ${fault.requirements.join(', ')} | ${fault.caught ? 'caught' : `**NOT CAUGHT**: ${cell(fault.reason ?? '')}`} | ${fault.caughtBy.length} | ${fault.collateral.map(checkLine).join('<br>') || '-'} |`,
     ),
+    '',
+    '## MUST requirements without a fault',
+    '',
+    verification.mustWithoutFault.length === 0 ? 'None: every MUST requirement is declared by at least one fault.' : verification.mustWithoutFault.join(', '),
     '',
   ];
   return lines.join('\n');
@@ -239,17 +191,19 @@ function childEnvironment(plain: Started, targetsFile: string): NodeJS.ProcessEn
   };
 }
 
-function parseOptions(argv: readonly string[]): { layer: Layer; workers: number; only?: Set<string> } {
+function parseOptions(argv: readonly string[]): { layer: Layer; scope: Scope; workers: number; only?: Set<string> } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { layer: { type: 'string', default: 'hand' }, workers: { type: 'string', default: '3' }, only: { type: 'string' } },
+    options: { layer: { type: 'string', default: 'hand' }, scope: { type: 'string', default: 'declared' }, workers: { type: 'string', default: '3' }, only: { type: 'string' } },
   });
   const layer = values.layer;
   if (layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
+  const scope = values.scope;
+  if (scope !== 'declared' && scope !== 'full') throw new Error(`--scope: expected declared or full, got ${JSON.stringify(scope)}`);
   const workers = Number(values.workers);
   if (!Number.isSafeInteger(workers) || workers < 1 || workers > 16) throw new Error(`--workers: expected an integer from 1 to 16, got ${JSON.stringify(values.workers)}`);
   const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((name) => name.trim()).filter((name) => name !== ''));
-  return only === undefined ? { layer, workers } : { layer, workers, only };
+  return only === undefined ? { layer, scope, workers } : { layer, scope, workers, only };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -259,7 +213,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const onSignal = (signal: NodeJS.Signals): never => process.exit(signal === 'SIGINT' ? 130 : 143);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const { layer, workers, only } = parseOptions(argv);
+  const { layer, scope, workers, only } = parseOptions(argv);
   const plan = planTarget({});
   if (plan.kind !== 'reference') throw new Error('the reference profile names a base URL; self-verification needs the embedded reference');
   const all = instancesToVerify(plan.recordingReadyMs);
@@ -283,7 +237,7 @@ async function main(argv: readonly string[]): Promise<number> {
       name: instance.name,
       baseUrl,
       realtimeUrl: `${baseUrl}/v2`,
-      ...projectFilter(instance, layer),
+      ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layer),
       ...(instance.kind === 'fault' ? { faulty: true } : {}),
     }));
     const targetsFile = join(workDir, 'targets.json');
@@ -305,21 +259,34 @@ async function main(argv: readonly string[]): Promise<number> {
     }
 
     const testsOf = (instance: Instance): TestOutcome[] => results.tests.filter((test) => test.project === instance.name);
+    const plain = instances.find((instance) => instance.kind === 'plain');
+    const plainNotAssessed = plain === undefined ? undefined : mustNotAssessed(testsOf(plain));
+    const faults = instances
+      .filter((instance) => instance.kind === 'fault')
+      .map((instance) => faultVerdict({ ...instance, name: instance.name.replace(/^fault:/, ''), requirements: instance.requirements ?? [], operations: instance.fault?.operations ?? [] }, testsOf(instance)));
+    const declared = new Set(FAULTS.flatMap((fault) => fault.requirements));
     const verification: Verification = {
       layer,
+      scope,
       workers,
       wallSeconds: (performance.now() - began) / 1000,
       runStatus: results.status,
       runErrors: results.errors,
-      faults: instances.filter((instance) => instance.kind === 'fault').map((instance) => faultVerdict(instance, testsOf(instance))),
-      variants: instances.filter((instance) => instance.kind !== 'fault').map((instance) => variantVerdict(instance, testsOf(instance))),
+      faults,
+      variants: instances
+        .filter((instance) => instance.kind !== 'fault')
+        .map((instance) => variationVerdict({ name: instance.name, kind: instance.kind === 'plain' ? 'plain' : 'variant', description: instance.description }, testsOf(instance), instance === plain ? undefined : plainNotAssessed)),
+      blastRadius: blastRadius(faults),
+      mustWithoutFault: requirements()
+        .filter((entry) => entry.level === 'MUST' && !declared.has(entry.id))
+        .map((entry) => entry.id),
     };
     writeFileSync(join(REPORTS_DIR, 'self-verification.json'), `${JSON.stringify(verification, null, 2)}\n`);
     writeFileSync(join(REPORTS_DIR, 'self-verification.md'), markdownReport(verification));
 
     for (const fault of verification.faults.filter((verdict) => !verdict.caught)) console.log(`not caught: ${fault.name} (${fault.requirements.join(', ')}): ${fault.reason ?? ''}`);
     for (const variant of verification.variants.filter((verdict) => !verdict.passed)) {
-      console.log(`failed: ${variant.name}: ${variant.failures.map((test) => `${test.location} ${test.title}`).join('; ') || 'no test ran'}`);
+      console.log(`failed: ${variant.name}: ${[...variant.failures.map((entry) => `${entry.requirementId} in ${entry.location} ${entry.title}`), ...variant.brokenTests].join('; ') || 'no test ran'}`);
     }
     console.log(`kill matrix: reports/self-verification.md, reports/self-verification.json; wall time ${verification.wallSeconds.toFixed(1)} s`);
     console.log(summaryLine(verification));
