@@ -160,12 +160,6 @@ const caseSensitiveHeaders = (operations: readonly OperationId[], spellings: rea
 
 // ---------------------------------------------------------------- stateful faults (state per built instance)
 
-/** Every security key reuses the instance's first key pair. */
-const keyPairReused: OptionsTransform = (options) => {
-  let first: Promise<KeyPairKeyObjectResult> | undefined;
-  return withBehaviour({ generateSecurityKeyPair: () => (first ??= defaultBehaviour.generateSecurityKeyPair()) })(options);
-};
-
 /** The private key comes from another pair than the public key (one spare pair per instance). */
 const privateKeyMismatch: OptionsTransform = (options) => {
   let spare: KeyPairKeyObjectResult | undefined;
@@ -259,7 +253,7 @@ export const FAULTS: readonly Fault[] = [
   fault(
     'login-length-limits-crash',
     'An e-mail over 191 characters or a password under 6 or over 191 characters makes login fail with 500 instead of a 4xx.',
-    ['LOGIN-05', 'LOGIN-06', 'LOGIN-07'],
+    ['LOGIN-05', 'LOGIN-06', 'LOGIN-07', 'INP-06'],
     ['login'],
     beforeHandler(['login'], (request) => {
       const body = isObject(request.body) ? request.body : {};
@@ -435,7 +429,6 @@ export const FAULTS: readonly Fault[] = [
     PAGINATED_OPERATIONS,
     withBehaviour({ totalPages: (total, take) => Math.floor(total / take) + 1 }),
   ),
-  fault('page-numbered-from-zero', 'pagination.page counts from 0.', ['PAG-06'], PAGINATED_OPERATIONS, withBehaviour({ pageNumber: (skip, take) => Math.floor(skip / take) })),
   fault(
     'envelope-data-renamed',
     'The envelopes of listGroups and listGroupParticipants name their array items instead of data.',
@@ -604,7 +597,6 @@ export const FAULTS: readonly Fault[] = [
 
   // ------------------------------------------------------------ security keys
   fault('secret-key-127-words', 'The secretKey holds 127 words.', ['SEC-07'], ['createSecurityKey'], withBehaviour({ secretKeyWordCount: 127 })),
-  fault('key-pair-reused', 'Every security key has the same key pair.', ['SEC-09'], ['createSecurityKey'], keyPairReused),
   fault(
     'private-key-unencrypted',
     'The privateKey is not encrypted: it loads without the passphrase.',

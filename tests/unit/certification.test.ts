@@ -9,6 +9,7 @@ const req = (id: string, level: Requirement['level']): Requirement => ({
   id,
   level,
   statement: `${id} statement`,
+  basis: `${id} basis`,
   section: 'Pagination',
   operations: ['listGroups'],
   kind: 'pagination',

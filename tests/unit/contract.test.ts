@@ -330,7 +330,7 @@ describe('the document', () => {
   it('the examples check catches a wrong example in a schema, a media type and a parameter', () => {
     const text = readFileSync(DEFAULT_OPENAPI_FILE, 'utf8')
       .replace("name: Customer Success\n          createdAt: '2024-02-12T09:30:15.482Z'", "name: Customer Success\n          createdAt: '2024-02-12T09:30:15Z'")
-      .replace('totalMeetings: 87\n    MeetingStatsRecordList:', 'totalMeetings: 8.7\n    MeetingStatsRecordList:')
+      .replace('totalMeetings: 87\n    MeetingStatsRecordList:', "totalMeetings: '87'\n    MeetingStatsRecordList:")
       .replace('example: room-onboarding-42', 'example: 42');
     const { failures } = checkExamples(new ContractValidator(ContractDocument.fromText(text, 'modified copy')));
     // The summary example is used by two operations, so it is checked (and fails) once for each.

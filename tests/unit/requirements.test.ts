@@ -27,6 +27,7 @@ const validEntry = {
   level: 'MUST',
   kind: 'pagination',
   statement: 'Without skip and take, a paginated list MUST return at most 10 items.',
+  basis: 'take defaults to 10 and skip to 0 on paginated lists',
   section: 'Pagination',
   operations: ['listGroups'],
 };
@@ -56,8 +57,15 @@ describe('catalogue validation', () => {
     ['an id with four digits', { id: 'PAG-0001' }, /does not match/],
     ['an unknown prefix', { id: 'FOO-01' }, /unknown ID prefix "FOO"/],
     ['an unknown level', { level: 'MAY' }, /unknown level "MAY"/],
-    ['a VARIANT level outside VAR', { level: 'VARIANT' }, /level VARIANT goes with the VAR prefix/],
-    ['a VAR id of another level', { id: 'VAR-01' }, /level VARIANT goes with the VAR prefix/],
+    ['a VARIANT level outside VAR', { level: 'VARIANT' }, /level VARIANT is not allowed with the PAG prefix \(allowed: MUST, SHOULD, UNSPECIFIED\)/],
+    ['a VAR id of another level', { id: 'VAR-01' }, /level MUST is not allowed with the VAR prefix \(allowed: VARIANT\)/],
+    ['a UNS id of another level', { id: 'UNS-01', level: 'SHOULD', basis: 'not stated: x' }, /level SHOULD is not allowed with the UNS prefix \(allowed: UNSPECIFIED\)/],
+    ['a VAR id that is unspecified', { id: 'VAR-01', level: 'UNSPECIFIED', basis: 'not shown: x' }, /level UNSPECIFIED is not allowed with the VAR prefix/],
+    ['no basis', { basis: undefined }, /basis must be a non-empty string/],
+    ['an empty basis', { basis: ' ' }, /basis must be a non-empty string/],
+    ['an UNSPECIFIED basis without "not shown:"', { level: 'UNSPECIFIED', basis: 'pages are numbered' }, /basis of a UNSPECIFIED requirement starts with "not shown:"/],
+    ['a SHOULD basis without "not stated:"', { level: 'SHOULD', basis: 'not shown: x' }, /basis of a SHOULD requirement starts with "not stated:"/],
+    ['a MUST basis that says the interface is silent', { basis: 'not stated: x' }, /basis of a MUST requirement states what the interface shows/],
     ['an unknown kind', { kind: 'misc' }, /unknown kind "misc"/],
     ['an empty statement', { statement: '  ' }, /statement must be a non-empty string/],
     ['an unknown section', { section: 'Paging' }, /section "Paging" is not in "sections"/],
@@ -72,6 +80,22 @@ describe('catalogue validation', () => {
       assert.ok(problems.some((problem) => expected.test(problem)), problems.join('\n'));
     });
   }
+
+  test('lets any other prefix carry MUST, SHOULD or UNSPECIFIED, each with its basis', () => {
+    const entries = [
+      { ...validEntry, id: 'PAG-06', level: 'UNSPECIFIED', basis: 'not shown: whether pages are numbered from 0 or 1' },
+      { ...validEntry, id: 'INP-01', level: 'SHOULD', basis: 'not stated: the answer to a body that is not JSON' },
+      { ...validEntry, id: 'PAG-07' },
+      { ...validEntry, id: 'UNS-01', level: 'UNSPECIFIED', basis: '  not shown: the status for an unknown group  ' },
+      { ...validEntry, id: 'VAR-01', level: 'VARIANT', basis: 'the sample is a bare array, the description the envelope' },
+    ];
+    const catalogue = validateCatalogue(catalogueWith(...entries));
+    assert.deepEqual(
+      catalogue.requirements.map((entry) => [entry.id, entry.level]),
+      entries.map((entry) => [entry.id, entry.level]),
+    );
+    assert.equal(catalogue.requirements[3]?.basis, 'not shown: the status for an unknown group');
+  });
 
   test('rejects duplicate IDs', () => {
     const problems = problemsOf(catalogueWith(validEntry, validEntry));
