@@ -2,7 +2,7 @@
  * The verdicts of self-verification, from the checks each test recorded (fixtures/checks.ts):
  *
  * - A fault is CAUGHT only for the right reason: a check attributed to one of the requirements the
- *   fault declares failed. Any other failed check is collateral, listed per fault with its
+ *   fault declares failed (for a declared SHOULD requirement, recorded its warning). Any other failed check is collateral, listed per fault with its
  *   requirement: the blast radius of the fault is the number of distinct requirements outside its
  *   declared ones that failed. A fault whose only failures are timeouts or tests that failed outside
  *   their checks (a crashed or stuck target, a suite error) is reported as such, not as caught.
@@ -86,7 +86,9 @@ export function faultVerdict(
 ): FaultVerdict {
   const declared = new Set(fault.requirements);
   const failures = failedChecks(tests);
-  const caughtBy = failures.filter((entry) => declared.has(entry.requirementId));
+  // A fault of a SHOULD requirement is caught by the warning its check records: that is all a SHOULD can do.
+  const warnings = tests.flatMap((test) => test.checks.filter((record) => record.outcome === 'warning' && declared.has(record.requirementId)).map((record) => failedCheck(test, record)));
+  const caughtBy = [...failures.filter((entry) => declared.has(entry.requirementId)), ...warnings];
   const collateralByRequirement = new Map<string, FailedCheck>();
   for (const entry of failures) if (!declared.has(entry.requirementId) && !collateralByRequirement.has(entry.requirementId)) collateralByRequirement.set(entry.requirementId, entry);
   const brokenTests = tests.map(broken).filter((line): line is string => line !== undefined);
