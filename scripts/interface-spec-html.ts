@@ -162,6 +162,8 @@ export function specificationPage(catalogueSource: PageSource, openapiSource: Pa
   th, td { border: 1px solid #c8c8c8; padding: .3rem .6rem; text-align: left; vertical-align: top; }
   code { background: #f2f2f2; padding: 0 .2rem; }
   h4 { margin: 1rem 0 .3rem; font-size: 1rem; }
+  .requirements td:nth-child(-n+2) { white-space: nowrap; }
+  .requirements td:nth-child(3) { width: 60%; }
   .basis { color: #5a5a5a; font-size: .9rem; }
   .operation { background: #f5f8fc; padding: .4rem .6rem; }
   :target { background: #fff3b0; scroll-margin-top: 1rem; }
@@ -173,7 +175,7 @@ export function specificationPage(catalogueSource: PageSource, openapiSource: Pa
 <p class="source">This project's description of the interface, generated from ${provenance.join(' and ')}:
 ${names.length} sections and the ${catalogue.requirements.length} requirements that certify them. The shapes of the
 operations are in the <a href="${INTERFACE_REFERENCE_FILE}">OpenAPI reference</a>.</p>
-${sectionBody(catalogue.sections[first] as Section, citing(first), operations)}${contents(rest, catalogue)}${body}
+${contents(rest, catalogue)}${sectionBody(catalogue.sections[first] as Section, citing(first), operations)}${body}
 </body>
 </html>
 `;
