@@ -4,7 +4,7 @@
  * error body). Each runs only for the operations its catalogue entry names, so that the scope the
  * level audit gives a requirement flows into the checks without editing them.
  */
-import { check, expect, requirement } from '../../fixtures/index.ts';
+import { check, checkNotAssessed, expect, requirement } from '../../fixtures/index.ts';
 import type { Exchange } from '../../fixtures/index.ts';
 import { statusNames } from './auth.ts';
 import { isRecord, shapeOf } from './observations.ts';
@@ -14,6 +14,11 @@ export type ErrorRequirement = 'ERR-04' | 'ERR-05' | 'ERR-06';
 /** Whether the catalogue entry of `requirementId` names `operationId`. */
 export function concerns(requirementId: string, operationId: string): boolean {
   return requirement(requirementId).operations.includes(operationId);
+}
+
+/** Those of `ids` that concern one of `operations` at least: what a test over these operations cites. */
+export function concerning(ids: readonly ErrorRequirement[], operations: readonly string[]): ErrorRequirement[] {
+  return ids.filter((id) => operations.some((operationId) => concerns(id, operationId)));
 }
 
 function fieldOf(exchange: Exchange, name: string): unknown {
@@ -61,4 +66,9 @@ export async function checkErrorBody(exchange: Exchange, what: string, ids: read
     const { label, assert } = ASSERTIONS[id];
     await check(id, `${what} (HTTP ${exchange.status}): ${label}`, () => assert(exchange));
   }
+}
+
+/** Records that the checks of `ids` could not judge an error body of `operationId` (where they concern it), and why. */
+export function errorBodyNotAssessed(operationId: string, what: string, ids: readonly ErrorRequirement[], reason: string): void {
+  for (const id of ids) if (concerns(id, operationId)) checkNotAssessed(id, `${what}: ${ASSERTIONS[id].label}`, reason);
 }
