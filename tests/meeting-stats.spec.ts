@@ -20,7 +20,6 @@ import {
   readRecords,
   readStats,
   readSummary,
-  settled,
   statsForm,
   SUMMARY_TOTALS,
   totalsOf,
@@ -28,7 +27,7 @@ import {
   yearPeriod,
 } from './support/meeting-stats.ts';
 import type { MeetingStatsRecord, Period, StatsQuery } from './support/meeting-stats.ts';
-import { tokenOf } from './support/reliance.ts';
+import { settled, tokenOf } from './support/reliance.ts';
 
 test('meeting statistics without parameters answer the summary totals', cites('MST-01', 'MSUM-01'), async ({ api }) => {
   const exchange = await api.call('getMeetingStats');

@@ -168,21 +168,3 @@ export function nearlyEqual(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
-/** How long two live reads are read again until they agree. */
-const SETTLE_MS = 3_000;
-
-/**
- * Totals and lists are live, so two reads compared with each other are read again, together, until
- * they agree or SETTLE_MS passes (polled); the last reading is returned for the checks to judge. A
- * read that fails the first time is not retried: its failure is the answer.
- */
-export async function settled<T>(read: () => Promise<T>, agree: (reading: T) => boolean): Promise<T> {
-  let last = await read();
-  if (agree(last)) return last;
-  await expect
-    .poll(async () => agree((last = await read())), { timeout: SETTLE_MS, message: 'live reads to agree' })
-    .toBe(true)
-    // The checks judge the last reading and say what disagrees.
-    .catch(() => undefined);
-  return last;
-}

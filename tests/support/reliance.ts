@@ -4,9 +4,10 @@
  * SEC-01 read by a key-pair check), a login of a second account, a body the usage limit may replace.
  * Each failure lands on the requirement that governs it, and the check that relied on the step is
  * not assessed, so that one fault fails its own requirement and not every check that reads the answer.
+ * Also: live reads compared with each other only once they agree (settled).
  */
 import { recordForeignFailure } from '../../fixtures/checks.ts';
-import { NotAssessable } from '../../fixtures/index.ts';
+import { expect, NotAssessable } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
 
 function isSkip(error: unknown): boolean {
@@ -50,4 +51,23 @@ export function unlessUsageLimited(exchange: Exchange): Exchange {
     throw new NotAssessable('getTranscriptionStats answered 403, which the interface documents for a reached usage limit');
   }
   return exchange;
+}
+
+/** How long two live reads are read again until they agree. */
+const SETTLE_MS = 3_000;
+
+/**
+ * Totals and lists are live, so two reads compared with each other are read again, together, until
+ * they agree or SETTLE_MS passes (polled); the last reading is returned for the checks to judge. A
+ * read that fails the first time is not retried: its failure is the answer.
+ */
+export async function settled<T>(read: () => Promise<T>, agree: (reading: T) => boolean): Promise<T> {
+  let last = await read();
+  if (agree(last)) return last;
+  await expect
+    .poll(async () => agree((last = await read())), { timeout: SETTLE_MS, message: 'live reads to agree' })
+    .toBe(true)
+    // The checks judge the last reading and say what disagrees.
+    .catch(() => undefined);
+  return last;
 }
