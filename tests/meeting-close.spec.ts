@@ -5,7 +5,7 @@
  */
 import { check, cites, expect, NotAssessable, requireDestructive, test } from '../fixtures/index.ts';
 import type { ApiClient } from '../fixtures/index.ts';
-import { relyOn } from './support/reliance.ts';
+import { relyOn, requestOf } from './support/reliance.ts';
 
 /** No delay is stated for the removal of the participants; this bounds the wait for it. */
 const REMOVAL_TIMEOUT_MS = 5_000;
@@ -38,7 +38,7 @@ test(
     const first = await api.call('closeMeeting', { params: { meetingId } });
 
     await check('AUTH-25', 'closing the running meeting with the bearer token and the body apiKey answers 200', () => {
-      expect(first.status, `status of ${first.curl}`).toBe(200);
+      expect(first.status, `status of ${requestOf(first)}`).toBe(200);
     });
     const notClosed = first.status === 200 ? undefined : `the close answered HTTP ${first.status} (AUTH-25 judges the status)`;
     await check('CLOSE-01', 'the 200 of the close is exactly the empty object', () => {
@@ -58,7 +58,7 @@ test(
     const again = notClosed === undefined ? await api.call('closeMeeting', { params: { meetingId } }) : undefined;
     await check('CLOSE-03', 'closing the meeting again answers 500', () => {
       if (again === undefined) throw new NotAssessable(notClosed ?? 'the meeting was not closed');
-      expect(again.status, `status of ${again.curl}`).toBe(500);
+      expect(again.status, `status of ${requestOf(again)}`).toBe(500);
     });
     await check('ERR-03', 'the 500 of the second close is the documented body', () => {
       if (again?.status !== 500) throw new NotAssessable(`the second close answered ${again === undefined ? 'nothing' : `HTTP ${again.status}`} (CLOSE-03 judges the status)`);

@@ -12,6 +12,7 @@ import { check, cites, expect, NotAssessable, requireDestructive, test } from '.
 import { checkErrorBody } from './support/error-bodies.ts';
 import { formPair, loadFailure, loadPrivateKey, loadPublicKey, secretKeyWords, wordsOutsideBip39 } from './support/key-material.ts';
 import { callSecurityKey, createAnother, keyOf, keyPath, sharedCreation } from './support/security-keys.ts';
+import { requestOf } from './support/reliance.ts';
 
 const WHY = 'creates an account security key pair';
 const DESTRUCTIVE = { tag: ['@destructive'] };
@@ -109,8 +110,8 @@ test('creating a security key without a passphrase is refused with a 4xx and no 
   // Which 4xx is not shown and the error body of this operation is not shown either: only the
   // refusal, the absence of a key, and statusCode when the body carries it (ERR-04) are checked.
   await check('SEC-10', `POST ${path} without a passphrase answers a 4xx`, () => {
-    expect(exchange.status, `status of ${exchange.curl}`).toBeGreaterThanOrEqual(400);
-    expect(exchange.status, `status of ${exchange.curl}`).toBeLessThan(500);
+    expect(exchange.status, `status of ${requestOf(exchange)}`).toBeGreaterThanOrEqual(400);
+    expect(exchange.status, `status of ${requestOf(exchange)}`).toBeLessThan(500);
   });
   await check('SEC-10', `POST ${path} without a passphrase returns no key`, () => {
     const body = (typeof exchange.json === 'object' && exchange.json !== null ? exchange.json : {}) as Record<string, unknown>;

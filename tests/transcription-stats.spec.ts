@@ -11,7 +11,7 @@
 import { check, cites, expect, test } from '../fixtures/index.ts';
 import type { ApiClient, Exchange, TranscriptionRecord } from '../fixtures/index.ts';
 import { statusNames } from './support/auth.ts';
-import { relyOn, unlessUsageLimited } from './support/reliance.ts';
+import { relyOn, requestOf, unlessUsageLimited } from './support/reliance.ts';
 
 const ENVIRONMENTS = ['development', 'production'] as const;
 type Environment = (typeof ENVIRONMENTS)[number];
@@ -31,7 +31,7 @@ async function read(api: ApiClient, environment: Environment): Promise<Exchange>
 async function readRecords(api: ApiClient, environment: Environment): Promise<TranscriptionRecord[]> {
   const exchange = await read(api, environment);
   await relyOn('TRS-03', `getTranscriptionStats with environment=${environment} answers 200`, () => {
-    expect(exchange.status, `status of ${exchange.curl}`).toBe(200);
+    expect(exchange.status, `status of ${requestOf(exchange)}`).toBe(200);
   });
   await relyOn('TRS-01', `getTranscriptionStats with environment=${environment} answers an array`, () => {
     expect(Array.isArray(exchange.json), 'the body is an array').toBe(true);

@@ -8,6 +8,7 @@ import { check, checkNotAssessed, expect, requirement } from '../../fixtures/ind
 import type { Exchange } from '../../fixtures/index.ts';
 import { statusNames } from './auth.ts';
 import { isRecord, shapeOf } from './observations.ts';
+import { requestOf } from './reliance.ts';
 
 export type ErrorRequirement = 'ERR-04' | 'ERR-05' | 'ERR-06';
 
@@ -30,7 +31,7 @@ const ASSERTIONS: Readonly<Record<ErrorRequirement, { label: string; assert: (ex
     label: 'statusCode, when present, is the HTTP status',
     assert: (exchange) => {
       const statusCode = fieldOf(exchange, 'statusCode');
-      if (statusCode !== undefined) expect(statusCode, `statusCode of an HTTP ${exchange.status}\n${exchange.curl}`).toBe(exchange.status);
+      if (statusCode !== undefined) expect(statusCode, `statusCode of the HTTP ${exchange.status} of ${requestOf(exchange)}`).toBe(exchange.status);
     },
   },
   'ERR-05': {
@@ -38,7 +39,7 @@ const ASSERTIONS: Readonly<Record<ErrorRequirement, { label: string; assert: (ex
     assert: (exchange) => {
       const error = fieldOf(exchange, 'error');
       // RFC 9110's names and Node's older ones are both the status name.
-      if (error !== undefined) expect(statusNames(exchange.status), `names of HTTP ${exchange.status}\n${exchange.curl}`).toContain(error);
+      if (error !== undefined) expect(statusNames(exchange.status), `names of the HTTP ${exchange.status} of ${requestOf(exchange)}`).toContain(error);
     },
   },
   'ERR-06': {

@@ -5,7 +5,7 @@
  * ignored one.
  */
 import { expect } from '../../fixtures/index.ts';
-import { relyOn } from './reliance.ts';
+import { relyOn, requestOf } from './reliance.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
 
 export interface MeetingSummary {
@@ -65,7 +65,7 @@ const FORM_REQUIREMENT: Readonly<Record<Exclude<StatsForm, 'other'>, string>> = 
 export async function readStats(api: ApiClient, query: StatsQuery, form: Exclude<StatsForm, 'other'>): Promise<Exchange> {
   const exchange = await api.call('getMeetingStats', { query });
   await relyOn(FORM_REQUIREMENT[form], `getMeetingStats with ${JSON.stringify(query)} answers 200 with the ${form} form`, () => {
-    expect(exchange.status, `status of ${exchange.curl}`).toBe(200);
+    expect(exchange.status, `status of ${requestOf(exchange)}`).toBe(200);
     expect(statsForm(exchange.json), `form of the getMeetingStats answer to ${JSON.stringify(query)}`).toBe(form);
   });
   expect(exchange).toMatchOperation('getMeetingStats', { status: 200 });

@@ -4,7 +4,7 @@
  */
 import { expect } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange, Recording } from '../../fixtures/index.ts';
-import { relyOn } from './reliance.ts';
+import { relyOn, requestOf } from './reliance.ts';
 
 export type RecordingsForm = 'bare array' | 'pagination envelope';
 
@@ -55,7 +55,7 @@ function pageOf(exchange: Exchange): { items: Recording[]; pagination?: Recordin
 export async function readPage(api: ApiClient, query: RecordingQuery, governing: string): Promise<Exchange> {
   const exchange = await api.call('listRecordings', { query });
   await relyOn(governing, `listRecordings with ${JSON.stringify(query)} answers 200 with a bare array or an envelope`, () => {
-    expect(exchange.status, `status of ${exchange.curl}`).toBe(200);
+    expect(exchange.status, `status of ${requestOf(exchange)}`).toBe(200);
     expect(formOf(exchange.json), 'form of the body').toBeDefined();
   });
   expect(exchange).toMatchOperation('listRecordings', { status: 200 });

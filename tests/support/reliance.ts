@@ -71,3 +71,13 @@ export async function settled<T>(read: () => Promise<T>, agree: (reading: T) => 
     .catch(() => undefined);
   return last;
 }
+
+/**
+ * The request of an exchange as `GET /path?query`, for assertion messages: those become step titles
+ * in the reports even when they pass, so they carry neither headers nor body (the curl line with
+ * them is in the exchange's evidence, and in the contract matcher's failure message).
+ */
+export function requestOf(exchange: Exchange): string {
+  const url = new URL(exchange.request.url);
+  return `${exchange.request.method} ${url.pathname}${url.search}`;
+}
