@@ -8,7 +8,7 @@
  * (support/permissions.ts): a target that checks loosely would carry the request out.
  */
 import { check, cites, expect, NotAssessable, requireDestructive, test } from '../fixtures/index.ts';
-import type { CallOptions } from '../fixtures/index.ts';
+import type { CallOptions, Exchange } from '../fixtures/index.ts';
 import { ALL_OPERATIONS, UNKNOWN_ID, orUnknown, requestParts } from './support/auth.ts';
 import { checkErrorBody, concerning, errorBodyNotAssessed } from './support/error-bodies.ts';
 import { field } from './support/observations.ts';
@@ -66,7 +66,7 @@ test(
   async ({ api, target, needs }) => {
     const account = needs(target.usageLimit, 'TARGET_USAGE_LIMIT_EMAIL', 'an account whose transcription usage limit may be exhausted');
     requireDestructive(target, 'exhausts the transcription usage limit of TARGET_USAGE_LIMIT_EMAIL');
-    let answer: Awaited<ReturnType<typeof api.call>> | undefined;
+    let answer: Exchange | undefined;
     let sent = 0;
     await check('TRS-05', `a 403 comes within ${account.requests} requests of the usage-limit account`, async () => {
       const token = await tokenOf(api, account.email, account.password, 'the usage-limit account (TARGET_USAGE_LIMIT_EMAIL)');
