@@ -6,6 +6,7 @@
  * that is not a 200 (or is the documented 403 of the transcription usage limit) leaves the checks
  * that read it not assessed, as its status is judged by the operation's own requirements.
  */
+import { isJsonMediaType } from '../fixtures/contract/document.ts';
 import { check, checkNotAssessed, cites, expect, test } from '../fixtures/index.ts';
 import type { ApiClient, CreateParticipant, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
 import { connectedOf, field, isDateTimeMs, isEpochMillis, isRecord, itemsOf, roomOfChannel } from './support/observations.ts';
@@ -247,7 +248,6 @@ interface BodyCase {
   provoke: (context: Context) => Promise<Exchange>;
 }
 
-const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * Bodies the document does not describe, which the contract matcher cannot check: the 201 of an
@@ -280,7 +280,8 @@ for (const share of sharesOf(BODY_CASES, (c) => c.operation)) {
         }
         await check('FMT-04', `${c.name}: the body is declared as application/json`, () => {
           const contentType = exchange.headers['content-type'];
-          expect(contentType !== undefined && JSON_MEDIA_TYPE.test(contentType), `HTTP ${exchange.status} with Content-Type ${contentType ?? '(none)'}`).toBe(true);
+          // "All bodies are JSON": application/json or a structured +json type (RFC 6839), as the contract matcher reads it.
+          expect(contentType !== undefined && isJsonMediaType(contentType), `HTTP ${exchange.status} with Content-Type ${contentType ?? '(none)'}`).toBe(true);
         });
         await check('FMT-04', `${c.name}: the body parses as JSON`, () => {
           expect(exchange.json !== undefined, `HTTP ${exchange.status} with a body that is not JSON: ${exchange.text.slice(0, 120)}`).toBe(true);

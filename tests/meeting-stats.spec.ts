@@ -6,7 +6,7 @@
  * Filter values come from the records themselves, and each filter check needs a non-empty result
  * that is a strict subset of the unfiltered records, so that an ignored filter cannot pass. Totals
  * and lists are live: two reads compared with each other are read again, together, until they agree
- * or a few seconds pass (support/meeting-stats.ts settled), so that a meeting ending between them is
+ * or a few seconds pass (support/reliance.ts settled), so that a meeting ending between them is
  * not taken for a fault.
  */
 import { check, cites, expect, NotAssessable, test } from '../fixtures/index.ts';
@@ -84,14 +84,26 @@ test('usePagination=true with onlySummary=false answers the pagination envelope 
   });
 });
 
-test('usePagination=true with onlySummary at its default: the form is observed', cites('UNS-19'), async ({ api, observe }) => {
-  const exchange = await api.call('getMeetingStats', { query: { usePagination: true } });
-  const form = statsForm(exchange.json);
-  observe('UNS-19', `HTTP ${exchange.status}, ${{ summary: 'summary', envelope: 'pagination envelope of records', records: 'bare array of records', other: 'another form' }[form]}`);
-  await check('UNS-19', 'the answer is 200 in one of the documented forms', () => {
-    expect(exchange).toMatchOperation('getMeetingStats', { status: 200 });
-    expect(form, 'one of the documented result forms').not.toBe('other');
-  });
+const FORM_NAMES = { summary: 'summary', envelope: 'pagination envelope of records', records: 'bare array of records', other: 'another form' } as const;
+
+/** onlySummary at its default, not sent or sent as true, with usePagination=true: the result is not shown (UNS-19). */
+const UNSHOWN_FORMS: readonly { name: string; query: StatsQuery }[] = [
+  { name: 'onlySummary not sent', query: { usePagination: true } },
+  { name: 'onlySummary=true', query: { usePagination: true, onlySummary: true } },
+];
+
+test('usePagination=true with onlySummary at its default: the answer is observed', cites('UNS-19'), async ({ api, observe }) => {
+  for (const { name, query } of UNSHOWN_FORMS) {
+    const exchange = await api.call('getMeetingStats', { query });
+    const form = statsForm(exchange.json);
+    observe('UNS-19', `usePagination=true, ${name}: HTTP ${exchange.status}${exchange.status === 200 ? `, ${FORM_NAMES[form]}` : ''}`);
+    // Nothing is shown for this case: what is recorded is whether the answer is one the interface knows.
+    await check('UNS-19', `usePagination=true, ${name}: a 200 in a documented form, or a refusal`, () => {
+      if (exchange.status >= 400 && exchange.status < 500) return;
+      expect(exchange).toMatchOperation('getMeetingStats', { status: 200 });
+      expect(form, 'one of the documented result forms').not.toBe('other');
+    });
+  }
 });
 
 interface DateFilterCase {
@@ -173,20 +185,7 @@ test('filtering meeting records by groupId returns exactly the records of that g
   });
 });
 
-test('meeting statistics without environment give the production summary', cites('MST-10'), async ({ api }) => {
-  const [production, development] = await Promise.all([readSummary(api, { environment: 'production' }), readSummary(api, { environment: 'development' })]);
-  test.skip(SUMMARY_TOTALS.every((total) => production[total] === development[total]), 'not assessed: both environments have the same totals');
-  const [byDefault, ofProduction] = await settled(
-    () => Promise.all([readSummary(api), readSummary(api, { environment: 'production' })]),
-    ([left, right]) => SUMMARY_TOTALS.every((total) => left[total] === right[total]),
-  );
-  for (const total of SUMMARY_TOTALS) {
-    await check('MST-10', `${total} without environment equals ${total} of production`, () => {
-      expect(byDefault[total], `${total} without environment`).toBe(ofProduction[total]);
-    });
-  }
-});
-
+// MST-10 is judged on the records (uuids): summary totals are live, and are not compared across two reads.
 test('meeting records without environment are the production records', cites('MST-10'), async ({ api, needs }) => {
   const [production, development] = await Promise.all([readRecords(api, { environment: 'production' }), readRecords(api, { environment: 'development' })]);
   needs(production[0], 'meeting statistics records in production', 'an empty default would match an empty production list');

@@ -47,7 +47,7 @@ const ASSERTIONS: Readonly<Record<ErrorRequirement, { label: string; assert: (ex
     assert: (exchange) => {
       const body = exchange.json;
       expect(isRecord(body), `an object, received ${shapeOf(exchange)}`).toBe(true);
-      expect(typeof fieldOf(exchange, 'statusCode'), 'type of statusCode').toBe('number');
+      expect(fieldOf(exchange, 'statusCode'), 'statusCode, the HTTP status').toBe(exchange.status);
       expect(typeof fieldOf(exchange, 'message'), 'type of message').toBe('string');
       // error may be absent from a 401 body (Errors: "error is absent in some 401 bodies").
       if (exchange.status !== 401 || fieldOf(exchange, 'error') !== undefined) {

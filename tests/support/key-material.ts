@@ -8,7 +8,10 @@ import type { KeyObject } from 'node:crypto';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 
 const PEM_LABEL = /-----BEGIN ([A-Z0-9 ]+)-----/;
-const PUBLIC_PEM_LABELS: ReadonlySet<string> = new Set(['PUBLIC KEY', 'RSA PUBLIC KEY']);
+/** PEM labels node reads a public key from (an X.509 certificate carries one). */
+const PUBLIC_PEM_LABELS: ReadonlySet<string> = new Set(['PUBLIC KEY', 'RSA PUBLIC KEY', 'CERTIFICATE']);
+/** PEM labels node reads a private key from. */
+const PRIVATE_PEM_LABELS: ReadonlySet<string> = new Set(['PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'RSA PRIVATE KEY', 'EC PRIVATE KEY', 'DSA PRIVATE KEY']);
 
 function pemLabel(text: string): string | undefined {
   return PEM_LABEL.exec(text)?.[1];
@@ -16,7 +19,12 @@ function pemLabel(text: string): string | undefined {
 
 function jwkOf(text: string): Record<string, unknown> | undefined {
   if (!text.trim().startsWith('{')) return undefined;
-  return JSON.parse(text) as Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && 'kty' in parsed ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first loader that succeeds, else the error of the last one. */
@@ -68,6 +76,35 @@ function sshPublicJwk(text: string): Record<string, unknown> | undefined {
   if (curve === undefined || point === undefined || point[0] !== 4) return undefined;
   const size = (point.length - 1) / 2;
   return { kty: 'EC', crv: curve, x: point.subarray(1, 1 + size).toString('base64url'), y: point.subarray(1 + size).toString('base64url') };
+}
+
+/** The encodings the suite reads a key in. */
+export type KeyEncoding = 'PEM' | 'JWK' | 'OpenSSH' | 'DER';
+
+/** Does the text look like an ASN.1 DER SEQUENCE written in base64, base64url or hex. */
+function looksLikeDer(text: string): boolean {
+  return derCandidates(text).some((der) => der.length > 16 && der[0] === 0x30);
+}
+
+/**
+ * The encoding a key is written in, among those the suite reads, or undefined for any other (PGP
+ * armour, an OpenSSH private key, ...): no encoding is stated, so a key the suite cannot read is
+ * not judged. A PEM block of the other kind of key counts as read (a private key offered as the
+ * publicKey is wrong, not unreadable), and so does an empty text (it is no key at all).
+ */
+export function keyEncoding(text: string, kind: 'public' | 'private'): KeyEncoding | undefined {
+  if (text.trim() === '') return 'PEM';
+  const label = pemLabel(text);
+  if (label !== undefined) return PUBLIC_PEM_LABELS.has(label) || PRIVATE_PEM_LABELS.has(label) ? 'PEM' : undefined;
+  if (jwkOf(text) !== undefined) return 'JWK';
+  if (kind === 'public' && sshPublicJwk(text) !== undefined) return 'OpenSSH';
+  return looksLikeDer(text) ? 'DER' : undefined;
+}
+
+/** A few words on a key the suite cannot read, never its contents: its PEM armour label or its length. */
+export function unreadableKey(text: string): string {
+  const label = pemLabel(text);
+  return label === undefined ? `${text.length} characters, not PEM, JWK, OpenSSH or DER` : `a PEM block labelled "${label}"`;
 }
 
 /**

@@ -99,21 +99,24 @@ export interface Period {
   to: number;
   /** Whether `to` belongs to the period (an explicit range) or starts the next one (a month, a year). */
   inclusive: boolean;
-  /** How far the zone the target counts in may move the bounds (0 for explicit UTC date-times). */
-  zoneSpanMs: number;
+  /**
+   * How far the target may move the bounds: the span of the zones it may count a month or a year in,
+   * or, for explicit UTC date-times, 1 ms (whether a bound itself belongs to the range is not shown).
+   */
+  slackMs: number;
 }
 
 export function monthPeriod(year: number, month: number): Period {
-  return { from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1), inclusive: false, zoneSpanMs: ZONE_SPAN_MS };
+  return { from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1), inclusive: false, slackMs: ZONE_SPAN_MS };
 }
 
 export function yearPeriod(year: number): Period {
-  return { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1), inclusive: false, zoneSpanMs: ZONE_SPAN_MS };
+  return { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1), inclusive: false, slackMs: ZONE_SPAN_MS };
 }
 
-/** initialDate and endDate are ISO 8601 UTC date-times: instants, whatever the zone, bounds included. */
+/** initialDate and endDate are ISO 8601 UTC date-times: instants, whatever the zone; their own inclusion is not shown. */
 export function rangePeriod(from: string, to: string): Period {
-  return { from: Date.parse(from), to: Date.parse(to), inclusive: true, zoneSpanMs: 0 };
+  return { from: Date.parse(from), to: Date.parse(to), inclusive: true, slackMs: 1 };
 }
 
 /** The record's date-times in epoch ms: the timestamps a date filter may apply to. */
@@ -125,15 +128,15 @@ function within(time: number, period: Period, margin: number): boolean {
   return time >= period.from + margin && (period.inclusive ? time <= period.to - margin : time < period.to - margin);
 }
 
-/** May the filter return the record: one of its date-times lies in the period, in some zone. */
+/** May the filter return the record: one of its date-times lies in the period widened by its slack. */
 export function mayMatch(record: MeetingStatsRecord, period: Period): boolean {
-  return filterTimes(record).some((time) => within(time, period, -period.zoneSpanMs));
+  return filterTimes(record).some((time) => within(time, period, -period.slackMs));
 }
 
-/** Must the filter return the record: all of its date-times lie in the period, in every zone. */
+/** Must the filter return the record: all of its date-times lie in the period narrowed by its slack. */
 export function mustMatch(record: MeetingStatsRecord, period: Period): boolean {
   const times = filterTimes(record);
-  return times.length > 0 && times.every((time) => within(time, period, period.zoneSpanMs));
+  return times.length > 0 && times.every((time) => within(time, period, period.slackMs));
 }
 
 /**

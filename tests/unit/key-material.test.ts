@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { formPair, loadFailure, loadPrivateKey, loadPublicKey, secretKeyWords, wordsOutsideBip39 } from '../support/key-material.ts';
+import { formPair, keyEncoding, loadFailure, loadPrivateKey, loadPublicKey, secretKeyWords, unreadableKey, wordsOutsideBip39 } from '../support/key-material.ts';
 
 const PASSPHRASE = 'Unit-Test-Passphrase-1!';
 
@@ -52,6 +52,21 @@ describe('key material of a security key result', () => {
     assert.equal(formPair(x25519.privateKey, x25519.publicKey), true);
     assert.equal(formPair(x25519.privateKey, other.publicKey), false);
     assert.equal(formPair(rsa.privateKey, ed25519.publicKey), false);
+  });
+
+  it('tells the encodings it reads from those it does not, without quoting a key', () => {
+    const pem = rsa.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    assert.equal(keyEncoding(pem, 'public'), 'PEM');
+    assert.equal(keyEncoding(rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'public'), 'PEM');
+    assert.equal(keyEncoding(JSON.stringify(rsa.publicKey.export({ format: 'jwk' })), 'public'), 'JWK');
+    assert.equal(keyEncoding(sshEd25519Line(ed25519.publicKey), 'public'), 'OpenSSH');
+    assert.equal(keyEncoding(rsa.publicKey.export({ type: 'spki', format: 'der' }).toString('hex'), 'public'), 'DER');
+    assert.equal(keyEncoding('', 'private'), 'PEM');
+    const pgp = '-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBF...\n-----END PGP PUBLIC KEY BLOCK-----';
+    assert.equal(keyEncoding(pgp, 'public'), undefined);
+    assert.equal(unreadableKey(pgp), 'a PEM block labelled "PGP PUBLIC KEY BLOCK"');
+    assert.equal(keyEncoding('correct horse battery staple', 'private'), undefined);
+    assert.equal(unreadableKey('correct horse battery staple'), '28 characters, not PEM, JWK, OpenSSH or DER');
   });
 
   it('splits a secretKey into its runs of letters, whatever separates them', () => {
