@@ -9,6 +9,10 @@
  * upsertParticipant is checked on a participant its own test created, read back afterwards. A
  * target that checks loosely would carry those requests out, so each case is split by the
  * permission its operations need (support/permissions.ts) and the state-changing shares are gated.
+ *
+ * Each operation of a case is one check, on the one requirement of the case that lists the
+ * operation (AUTH-03 for listGroups, AUTH-06 for getTranscriptionStats, ...), with the request sent
+ * inside it; the 401 body is checked after it, on the error requirements (support/auth.ts).
  */
 import { check, cites, expect, NotAssessable, requireDestructive, test } from '../fixtures/index.ts';
 import type { CallOptions, Needs, TargetConfig } from '../fixtures/index.ts';

@@ -5,6 +5,9 @@
  *
  * The credentials come from the OpenAPI document (listOperations), so the authentication checks
  * follow the document; the request parts are a literal table, because they are data of the target.
+ * Every assertion here is a check of one requirement (fixtures/checks.ts): a refusal's 401 on the
+ * requirement the caller names, each part of an error body on its own error requirement, and only
+ * where the catalogue lists the operation for it.
  */
 import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
