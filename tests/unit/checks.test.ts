@@ -90,6 +90,17 @@ describe('settleCheckFailures', () => {
     assert.deepEqual(should.errors, []);
   });
 
+  it('settles a test skipped after a check recorded a failure: no implicit check of the cited requirement, and an expected failure, not a suite error', () => {
+    // A discovery read that failed: recorded against its operation's requirement, then test.skip().
+    const info = fakeTestInfo(['GRP-03']);
+    recordCheck('GRP-01', 'listGroups answers its list (read by discovery)', new Error('listGroups answered HTTP 500'), info);
+    info.expectedStatus = 'skipped';
+    settleCheckFailures(info);
+    assert.deepEqual(outcomes(info), ['GRP-01 failed']);
+    assert.equal(info.expectedStatus, 'failed');
+    assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
+  });
+
   it('never settles a timeout', () => {
     const info = fakeTestInfo(['PAG-05'], 'timedOut', [{ message: 'Test timeout of 30000ms exceeded.' }]);
     settleCheckFailures(info);
