@@ -471,9 +471,13 @@ describe('assess', () => {
   it('checks a tolerated 2xx against the operation, on the operation shape requirement', () => {
     const envelope = { pagination: { page: 1, totalPages: 1, limit: 10, total: 1 }, data: [group] };
     assert.ok(passedOnly(assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, envelope))));
-    const broken = assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, { data: [group] }));
+    const broken = assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, { pagination: { page: 1, totalPages: 1, limit: 10, total: 1 }, data: 'g-1' }));
     assert.match(failed(broken, 'GRP-01'), /check "body" failed/);
     assert.deepEqual(verdicts(broken)['INP-08'], ['passed']);
+    // The pagination object missing is the envelope's requirement (its schema declares PAG-12), not the case's.
+    const unpaged = assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, { data: [group] }));
+    assert.match(failed(unpaged, 'PAG-12'), /pagination/);
+    assert.deepEqual(verdicts(unpaged)['INP-08'], ['passed']);
   });
 
   it('attributes an issue inside a part to the requirement its schema declares', () => {
@@ -538,6 +542,11 @@ describe('assess', () => {
   const record = (startedAt: string) => ({
     uuid: 's', id: 1, meetingId: 'm', groupId: 'g', groupName: 'G', userId: 'u', meetingMinutes: 1, recordingMinutes: 0, price: 0,
     startedAt, endedAt: startedAt, createdAt: startedAt, participants: [],
+  });
+
+  it('holds a body of another form to the form, even where a part of it declares another requirement', () => {
+    const page = caseOf('getMeetingStats', 'accepted', 'MST-06', { query: { usePagination: 'true', onlySummary: 'false' } });
+    assert.match(failed(assess(page, exchange('getMeetingStats', 200, [])), 'MST-06'), /the body is not the MeetingStatsPage/);
   });
 
   it('attributes a field of a record to MST-04, not to the form', () => {
