@@ -776,7 +776,7 @@ export const FAULTS: readonly Fault[] = [
   ),
   fault(
     'echo-credentials-in-header',
-    'Every answer carries the credentials of the request in x-echo-* response headers.',
+    'Every answer carries the credentials of the request in x-echo-1, x-echo-2... response headers.',
     [],
     OPERATIONS,
     afterHandler(OPERATIONS, echoInHeaders),
@@ -821,17 +821,22 @@ function echoBodyOperations(): readonly OperationId[] {
   return OPERATIONS.filter((operation) => operation !== 'closeMeeting');
 }
 
-/** The credential headers and body fields of a request, by name. */
+/**
+ * The credential headers and body fields of a request, by name; the bearer token without its
+ * scheme, so that only the value itself tells what it is (no "Bearer" for a pattern to key on).
+ */
 function requestCredentials(request: FastifyRequest): [string, string][] {
   const body = isObject(request.body) ? request.body : {};
-  const headers = ['authorization', 'apikey', 'client_id', 'secret'].map((name): [string, unknown] => [name, request.headers[name]]);
+  const bearer = /^Bearer\s+(\S+)/i.exec(headerValue(request, 'authorization') ?? '')?.[1];
+  const headers = ['apikey', 'client_id', 'secret'].map((name): [string, unknown] => [name, request.headers[name]]);
   const fields = ['password', 'passphrase', 'apiKey'].map((name): [string, unknown] => [name, body[name]]);
-  return [...headers, ...fields].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
+  return [['token', bearer], ...headers, ...fields].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
 }
 
+/** The values alone, as a careless service might log them into its answer. */
 function echoedCredentials(request: FastifyRequest): string {
   const credentials = requestCredentials(request);
-  return credentials.length === 0 ? 'a request without credentials' : credentials.map(([name, value]) => `${name}=${value}`).join(' ');
+  return credentials.length === 0 ? 'a request without credentials' : credentials.map(([, value]) => value).join(' ');
 }
 
 function echoInMessage(body: unknown, { request }: { request: FastifyRequest }): unknown {
@@ -840,7 +845,7 @@ function echoInMessage(body: unknown, { request }: { request: FastifyRequest }):
 }
 
 function echoInHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  for (const [name, value] of requestCredentials(request)) void reply.header(`x-echo-${name.toLowerCase().replace(/_/g, '-')}`, value);
+  requestCredentials(request).forEach(([, value], index) => void reply.header(`x-echo-${index + 1}`, value));
 }
 
 /**

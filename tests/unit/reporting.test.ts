@@ -12,7 +12,7 @@ import { documentationLabelsFirst, withTranscript } from '../../fixtures/reporte
 import { failureLine } from '../../fixtures/reporters/certification.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { openapiSha256 } from '../../fixtures/contract.ts';
-import RedactionReporter, { WITHHELD, isTextContentType, redactColoured, reporterSecrets } from '../../fixtures/reporters/redaction.ts';
+import RedactionReporter, { WITHHELD, isTextContentType, redactColoured, reporterSecrets, unredactedReporters } from '../../fixtures/reporters/redaction.ts';
 import { SecretList, SecretListError } from '../../fixtures/secrets.ts';
 import { generatedSecret, redact } from '../../fixtures/redact.ts';
 import { interfaceSectionAnchor, requirement, requirements } from '../../fixtures/requirements.ts';
@@ -312,6 +312,16 @@ describe('RedactionReporter', () => {
         process.stderr.write = write;
       }
     }));
+});
+
+describe('unredactedReporters', () => {
+  it('refuses a blob or HTML report that the redaction reporter does not precede, and nothing else', () => {
+    assert.match(unredactedReporters([['blob']]) ?? '', /the blob reporter would write every failure message and attachment unredacted: .*--reporter=\.\/fixtures\/reporters\/redaction\.ts,line,blob/);
+    assert.match(unredactedReporters([['html'], ['/repo/fixtures/reporters/redaction.ts']]) ?? '', /the html reporter/);
+    assert.equal(unredactedReporters([['./fixtures/reporters/redaction.ts'], ['line'], ['blob']]), undefined);
+    assert.equal(unredactedReporters([['/repo/fixtures/reporters/redaction.ts', {}], ['blob', { outputDir: 'x' }]]), undefined);
+    assert.equal(unredactedReporters([['dot'], ['json']]), undefined, 'the checks read their JSON reports themselves');
+  });
 });
 
 describe('withTranscript', () => {
