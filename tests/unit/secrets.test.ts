@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { request } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
+import { REFERENCE_TARGET_FILE, loadTargetConfig, secretValues } from '../../fixtures/config.ts';
+import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/http.ts';
+import { buildApp } from '../../reference/app.ts';
+import { findFault } from '../../reference/faults/catalogue.ts';
+import type { ReferenceOptions } from '../../reference/options.ts';
 import { LiteralMatcher, replaceSpans } from '../../fixtures/literals.ts';
 import { REDACTED, redact } from '../../fixtures/redact.ts';
 import { MAX_SECRET_LENGTH, SecretList, SecretListError, createSecretFile, credentialsIn, removeSecretFile, secretParts } from '../../fixtures/secrets.ts';
@@ -117,5 +124,42 @@ describe('LiteralMatcher', () => {
       }),
       { seed: 20261125, numRuns: 400 },
     );
+  });
+});
+
+describe('the API client', () => {
+  it('makes an opaque token a secret before anything records it, and no evidence shows it, echoed or not', async () => {
+    const faults = ['opaque-access-token', 'echo-credentials-in-header', 'echo-credentials-in-error-message'].map((name) => findFault(name));
+    const options = faults.reduce<ReferenceOptions>((current, fault) => fault?.apply(current) ?? current, { recordingDelayMs: 1000 });
+    const app = await buildApp(options);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+    const context = await request.newContext();
+    const file = createSecretFile();
+    try {
+      const target = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: baseUrl, TARGET_REALTIME_URL: `${baseUrl}/v2` });
+      const stats = { requests: 0, retries: 0, logins: 0 };
+      const secrets = new SecretList(secretValues(target), file);
+      const transport = { context, gate: new RequestGate(4, 100), stats, target, secrets, operations: operationsById() };
+      const testInfo = { annotations: [], attachments: [], attach: async () => {} } as unknown as TestInfo;
+      const api = new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, stats), testInfo);
+      const token = await api.bearer();
+      assert.doesNotMatch(token, /^eyJ/, 'the fault hands out an opaque token');
+      assert.ok(secrets.values.includes(token));
+      const runner = new SecretList([], file);
+      runner.refresh();
+      assert.ok(runner.values.includes(token), 'and the reporters can learn it');
+      const answered = await api.call('listGroups');
+      assert.equal(answered.headers['x-echo-1'], token, 'the target echoes it in a header');
+      await api.call('listGroups', { auth: { apiKey: 'never-issued-key' } });
+      const evidence = testInfo.attachments.map((attachment) => attachment.body?.toString('utf8') ?? '').join('\n');
+      assert.ok(evidence.includes('x-echo-1: [REDACTED]'));
+      for (const secret of [token, target.apiKey, target.password]) assert.ok(!evidence.includes(secret), 'no secret in the evidence');
+    } finally {
+      removeSecretFile(file);
+      await context.dispose();
+      await app.close();
+    }
   });
 });
