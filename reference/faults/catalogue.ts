@@ -844,8 +844,13 @@ function echoInMessage(body: unknown, { request }: { request: FastifyRequest }):
   return body;
 }
 
+/** Longer values (a 100 000-character passphrase) would overflow the client's header limit: a broken answer, not an echo. */
+const MAX_ECHOED_HEADER = 1024;
+
 function echoInHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  requestCredentials(request).forEach(([, value], index) => void reply.header(`x-echo-${index + 1}`, value));
+  requestCredentials(request).forEach(([, value], index) => {
+    if (value.length <= MAX_ECHOED_HEADER) void reply.header(`x-echo-${index + 1}`, value);
+  });
 }
 
 /**
