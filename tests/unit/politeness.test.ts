@@ -13,6 +13,7 @@ import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { loadTargetConfig } from '../../fixtures/config.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById, retryDelayMs } from '../../fixtures/http.ts';
 import type { Transport, WorkerStats } from '../../fixtures/http.ts';
+import { SecretList } from '../../fixtures/secrets.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -76,7 +77,7 @@ function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: nu
     gate: new RequestGate(limits.maxConcurrency, limits.maxRps),
     stats,
     target,
-    secrets: [],
+    secrets: new SecretList([]),
     operations: operationsById(),
   };
   const annotations: TestInfo['annotations'] = [];
