@@ -1,13 +1,16 @@
 /**
  * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts, with a
  * failing test that cites a requirement the fault declares (caught for the right reason), and
- * must pass on the plain reference and on every documented variant.
+ * must pass on the plain reference and on every documented variant. With --variations it also runs
+ * every allowed variation of reference/variations.ts (and their combination, other-choices), each of
+ * which must pass as the plain reference does and leave no test unassessed that the plain run assessed.
  *
- * This process hosts every reference instance (buildApp on a free port: the plain reference, one
- * per variant, one per fault, each with its own store and the recording delay of the reference
+ * This process hosts every reference instance (buildServers on free ports: the plain reference, one
+ * per variant, one per variation, one per fault, each with its own store and the recording delay of the reference
  * profile), and ONE Playwright run tests them all, one project per instance: playwright.config.ts
  * reads the instances from the SELF_VERIFY_TARGETS file, and each project points its workers at its
- * instance (worker option targetOverride). A fault's project runs only the tests that cite a
+ * instance (worker option targetOverride: its addresses, with the path prefix and the realtime
+ * origin of its layout, and its ids when a variation renames them). A fault's project runs only the tests that cite a
  * requirement it declares, since only their failures can count; the plain and variant projects run
  * the whole layer. Separate Playwright runs with a reference process each would spend most of the
  * time starting processes.
@@ -17,36 +20,40 @@
  * Exits 1 when a fault is not caught (or only by tests of other requirements) or a variant fails,
  * 2 when the run itself could not complete.
  *
- * Usage: npm run self-verify -- [--layer hand|generated|all] [--workers N] [--only NAME[,NAME...]]
- *   --layer    hand: the handwritten specs (default); generated: the @generated specs; all: both
- *   --workers  Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
- *   --only     instances to run: plain, a variant or a fault name (for iterating on a few)
+ * Usage: npm run self-verify -- [--layer hand|generated|all] [--workers N] [--variations] [--only NAME[,NAME...]]
+ *   --layer       hand: the handwritten specs (default); generated: the @generated specs; all: both
+ *   --workers     Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
+ *   --variations  also run every allowed variation (off by default until the suite passes on them all)
+ *   --only        instances to run: plain, a variant, a variation or a fault name (for iterating on a few)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { planTarget } from '../fixtures/config.ts';
+import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetIds } from '../fixtures/config.ts';
 import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
-import { buildApp } from '../reference/app.ts';
+import { buildServers, type ReferenceServers } from '../reference/app.ts';
 import { FAULTS, type Fault } from '../reference/faults/catalogue.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import { listVariants } from '../reference/variants.ts';
+import { applyVariations, listVariations, variationIdRenaming } from '../reference/variations.ts';
 import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
 import { resultsFileOf, type RunResults, type TestOutcome } from './self-verify-reporter.ts';
 
 type Layer = 'hand' | 'generated' | 'all';
 
-/** One reference instance to test: the plain reference, a variant or a fault. */
+/** One reference instance to test: the plain reference, a variant, a variation or a fault. */
 interface Instance {
   name: string;
-  kind: 'plain' | 'variant' | 'fault';
+  kind: 'plain' | 'variant' | 'variation' | 'fault';
   description: string;
   options: ReferenceOptions;
   /** For a fault: the requirements it declares, which select its tests. */
   requirements?: readonly string[];
   fault?: Fault;
+  /** For a variation that renames the seed's ids: the renaming, applied to the profile's ids. */
+  renameId?: (id: string) => string;
 }
 
 const REPORTS_DIR = join(REPO_ROOT, 'reports');
@@ -76,6 +83,16 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
     ...listVariants().map(
       (variant): Instance => ({ name: `variant:${variant.name}`, kind: 'variant', description: variant.description, options: { ...base, variants: [variant.name] } }),
     ),
+    ...listVariations().map((variation): Instance => {
+      const renameId = variationIdRenaming([variation.name]);
+      return {
+        name: `variation:${variation.name}`,
+        kind: 'variation',
+        description: variation.description,
+        options: applyVariations(base, [variation.name]),
+        ...(renameId === undefined ? {} : { renameId }),
+      };
+    }),
     ...FAULTS.map(
       (fault): Instance => ({ name: `fault:${fault.name}`, kind: 'fault', description: fault.description, options: fault.apply(base), requirements: fault.requirements, fault }),
     ),
@@ -113,6 +130,8 @@ interface VariantVerdict {
   testsRun: number;
   skipped: number;
   failures: FailedTest[];
+  /** Tests skipped here that the plain reference ran (not assessed on this instance only). */
+  skippedBeyondPlain: string[];
 }
 
 const failedTest = ({ title, location, requirements, error }: TestOutcome): FailedTest => ({ title, location, requirements, ...(error === undefined ? {} : { error }) });
@@ -146,10 +165,20 @@ function faultVerdict(instance: Instance, tests: readonly TestOutcome[]): FaultV
   };
 }
 
-function variantVerdict(instance: Instance, tests: readonly TestOutcome[]): VariantVerdict {
+function variantVerdict(instance: Instance, tests: readonly TestOutcome[], plainTests: readonly TestOutcome[]): VariantVerdict {
   const failures = tests.filter((test) => test.outcome === 'unexpected' || test.outcome === 'flaky').map(failedTest);
-  const skipped = tests.filter((test) => test.outcome === 'skipped').length;
-  return { name: instance.name, description: instance.description, passed: tests.length > 0 && failures.length === 0, testsRun: tests.length - skipped, skipped, failures };
+  const skippedTests = tests.filter((test) => test.outcome === 'skipped');
+  const ranOnPlain = new Set(plainTests.filter((test) => test.outcome !== 'skipped').map((test) => `${test.location} ${test.title}`));
+  const skippedBeyondPlain = skippedTests.map((test) => `${test.location} ${test.title}`).filter((key) => ranOnPlain.has(key));
+  return {
+    name: instance.name,
+    description: instance.description,
+    passed: tests.length > 0 && failures.length === 0 && skippedBeyondPlain.length === 0,
+    testsRun: tests.length - skippedTests.length,
+    skipped: skippedTests.length,
+    failures,
+    skippedBeyondPlain,
+  };
 }
 
 // ---------------------------------------------------------------- reports
@@ -162,12 +191,15 @@ interface Verification {
   runErrors: string[];
   faults: FaultVerdict[];
   variants: VariantVerdict[];
+  variations: VariantVerdict[];
 }
 
-function summaryLine(verification: Pick<Verification, 'faults' | 'variants'>): string {
+function summaryLine(verification: Pick<Verification, 'faults' | 'variants' | 'variations'>): string {
   const caught = verification.faults.filter((fault) => fault.caught).length;
   const passed = verification.variants.filter((variant) => variant.passed).length;
-  return `faults caught: ${caught}/${verification.faults.length}, variants passed: ${passed}/${verification.variants.length}`;
+  const conforming = verification.variations.filter((variation) => variation.passed).length;
+  const variations = verification.variations.length === 0 ? '' : `, variations passed: ${conforming}/${verification.variations.length}`;
+  return `faults caught: ${caught}/${verification.faults.length}, variants passed: ${passed}/${verification.variants.length}${variations}`;
 }
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -194,6 +226,21 @@ function markdownReport(verification: Verification): string {
         `| ${variant.name} | ${variant.passed ? 'passed' : '**FAILED**'} | ${variant.testsRun} | ${variant.skipped} | ${variant.failures.map(testLine).join('<br>') || '-'} |`,
     ),
     '',
+    ...(verification.variations.length === 0
+      ? []
+      : [
+          '## Allowed variations',
+          '',
+          'Each variation of `reference/variations.ts` makes another choice the interface allows; it passes when no test fails and no test the plain reference ran is skipped.',
+          '',
+          '| variation | verdict | tests run | skipped | skipped beyond plain | failures |',
+          '|---|---|---|---|---|---|',
+          ...verification.variations.map(
+            (variation) =>
+              `| ${variation.name} | ${variation.passed ? 'passed' : '**FAILED**'} | ${variation.testsRun} | ${variation.skipped} | ${variation.skippedBeyondPlain.map(cell).join('<br>') || '-'} | ${variation.failures.map(testLine).join('<br>') || '-'} |`,
+          ),
+          '',
+        ]),
     '## Kill matrix',
     '',
     '| fault | declares | verdict | tests run | caught by |',
@@ -211,16 +258,34 @@ function markdownReport(verification: Verification): string {
 
 interface Started {
   instance: Instance;
-  app: FastifyInstance;
+  servers: ReferenceServers;
   baseUrl: string;
+  realtimeUrl: string;
+}
+
+/** Listens on a free port; the origin it got. */
+async function listenOnFreePort(name: string, app: FastifyInstance): Promise<string> {
+  await app.listen({ host: HOST, port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error(`${name}: no TCP address`);
+  return `http://${HOST}:${address.port}`;
 }
 
 async function start(instance: Instance): Promise<Started> {
-  const app = await buildApp(instance.options);
-  await app.listen({ host: HOST, port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error(`${instance.name}: no TCP address`);
-  return { instance, app, baseUrl: `http://${HOST}:${address.port}` };
+  const servers = await buildServers(instance.options);
+  const { basePath, realtimeBasePath } = servers.main.reference.config.layout;
+  const origin = await listenOnFreePort(instance.name, servers.main);
+  const realtimeOrigin = servers.realtime === undefined ? origin : await listenOnFreePort(instance.name, servers.realtime);
+  return { instance, servers, baseUrl: `${origin}${basePath}`, realtimeUrl: `${realtimeOrigin}${realtimeBasePath}` };
+}
+
+const closeAll = (servers: ReferenceServers): Promise<unknown> => Promise.all([servers.main.close(), servers.realtime?.close()]);
+
+/** The reference profile's ids as an instance names them (every id but the channel names, which no variation renames). */
+function renamedIds(rename: (id: string) => string): TargetIds {
+  const { ids } = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  const kept = new Set<keyof TargetIds>(['channel', 'runningMeetingChannel']);
+  return Object.fromEntries(Object.entries(ids).map(([field, id]) => [field, kept.has(field as keyof TargetIds) ? id : rename(id)])) as TargetIds;
 }
 
 /** The child's environment: no inherited target or harness setting may redirect the run. */
@@ -234,22 +299,28 @@ function childEnvironment(plain: Started, targetsFile: string): NodeJS.ProcessEn
     // finds a base URL and starts no reference of its own.
     TARGET_FILE: 'fixtures/targets/reference.env',
     TARGET_BASE_URL: plain.baseUrl,
-    TARGET_REALTIME_URL: `${plain.baseUrl}/v2`,
+    TARGET_REALTIME_URL: plain.realtimeUrl,
     SELF_VERIFY_TARGETS: targetsFile,
   };
 }
 
-function parseOptions(argv: readonly string[]): { layer: Layer; workers: number; only?: Set<string> } {
+function parseOptions(argv: readonly string[]): { layer: Layer; workers: number; variations: boolean; only?: Set<string> } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { layer: { type: 'string', default: 'hand' }, workers: { type: 'string', default: '3' }, only: { type: 'string' } },
+    options: {
+      layer: { type: 'string', default: 'hand' },
+      workers: { type: 'string', default: '3' },
+      only: { type: 'string' },
+      variations: { type: 'boolean', default: false },
+    },
   });
+  const variations = values.variations;
   const layer = values.layer;
   if (layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
   const workers = Number(values.workers);
   if (!Number.isSafeInteger(workers) || workers < 1 || workers > 16) throw new Error(`--workers: expected an integer from 1 to 16, got ${JSON.stringify(values.workers)}`);
   const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((name) => name.trim()).filter((name) => name !== ''));
-  return only === undefined ? { layer, workers } : { layer, workers, only };
+  return only === undefined ? { layer, workers, variations } : { layer, workers, variations, only };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -259,11 +330,14 @@ async function main(argv: readonly string[]): Promise<number> {
   const onSignal = (signal: NodeJS.Signals): never => process.exit(signal === 'SIGINT' ? 130 : 143);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const { layer, workers, only } = parseOptions(argv);
+  const { layer, workers, variations, only } = parseOptions(argv);
   const plan = planTarget({});
   if (plan.kind !== 'reference') throw new Error('the reference profile names a base URL; self-verification needs the embedded reference');
   const all = instancesToVerify(plan.recordingReadyMs);
-  const selected = only === undefined ? all : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
+  const selected =
+    only === undefined
+      ? all.filter((instance) => variations || instance.kind !== 'variation')
+      : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
   const unknown = [...(only ?? [])].filter((name) => !all.some((instance) => instance.name === name || instance.name.replace(/^\w+:/, '') === name));
   if (unknown.length > 0) throw new Error(`--only: unknown instances ${unknown.join(', ')}`);
   // The plain instance always runs: global teardown sweeps leftovers against it.
@@ -279,10 +353,11 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     for (const instance of instances) started.push(await start(instance));
     console.error(`self-verify: ${started.length} reference instances listening (${((performance.now() - began) / 1000).toFixed(1)} s)`);
-    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl }) => ({
+    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl, realtimeUrl }) => ({
       name: instance.name,
       baseUrl,
-      realtimeUrl: `${baseUrl}/v2`,
+      realtimeUrl,
+      ...(instance.renameId === undefined ? {} : { ids: renamedIds(instance.renameId) }),
       ...projectFilter(instance, layer),
       ...(instance.kind === 'fault' ? { faulty: true } : {}),
     }));
@@ -305,6 +380,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
 
     const testsOf = (instance: Instance): TestOutcome[] => results.tests.filter((test) => test.project === instance.name);
+    const plainTests = testsOf(all[0] as Instance);
     const verification: Verification = {
       layer,
       workers,
@@ -312,22 +388,25 @@ async function main(argv: readonly string[]): Promise<number> {
       runStatus: results.status,
       runErrors: results.errors,
       faults: instances.filter((instance) => instance.kind === 'fault').map((instance) => faultVerdict(instance, testsOf(instance))),
-      variants: instances.filter((instance) => instance.kind !== 'fault').map((instance) => variantVerdict(instance, testsOf(instance))),
+      variants: instances.filter((instance) => instance.kind === 'plain' || instance.kind === 'variant').map((instance) => variantVerdict(instance, testsOf(instance), plainTests)),
+      variations: instances.filter((instance) => instance.kind === 'variation').map((instance) => variantVerdict(instance, testsOf(instance), plainTests)),
     };
     writeFileSync(join(REPORTS_DIR, 'self-verification.json'), `${JSON.stringify(verification, null, 2)}\n`);
     writeFileSync(join(REPORTS_DIR, 'self-verification.md'), markdownReport(verification));
 
     for (const fault of verification.faults.filter((verdict) => !verdict.caught)) console.log(`not caught: ${fault.name} (${fault.requirements.join(', ')}): ${fault.reason ?? ''}`);
-    for (const variant of verification.variants.filter((verdict) => !verdict.passed)) {
-      console.log(`failed: ${variant.name}: ${variant.failures.map((test) => `${test.location} ${test.title}`).join('; ') || 'no test ran'}`);
+    for (const variant of [...verification.variants, ...verification.variations].filter((verdict) => !verdict.passed)) {
+      const skipped = variant.skippedBeyondPlain.length === 0 ? '' : ` (${variant.skippedBeyondPlain.length} skipped that plain ran)`;
+      console.log(`failed: ${variant.name}: ${variant.failures.map((test) => `${test.location} ${test.title}`).join('; ') || 'no test failed'}${skipped}`);
     }
     console.log(`kill matrix: reports/self-verification.md, reports/self-verification.json; wall time ${verification.wallSeconds.toFixed(1)} s`);
     console.log(summaryLine(verification));
     const complete = results.errors.length === 0 && (results.status === 'passed' || results.status === 'failed');
     if (!complete) return 2;
-    return verification.faults.every((fault) => fault.caught) && verification.variants.every((variant) => variant.passed) ? 0 : 1;
+    const verdicts = [...verification.variants, ...verification.variations];
+    return verification.faults.every((fault) => fault.caught) && verdicts.every((variant) => variant.passed) ? 0 : 1;
   } finally {
-    await Promise.all(started.map(({ app }) => app.close()));
+    await Promise.all(started.map(({ servers }) => closeAll(servers)));
   }
 }
 
