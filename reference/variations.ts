@@ -403,6 +403,13 @@ const catalogue: readonly Variation[] = [
   },
   // ------------------------------------------------------------ lists and filters
   {
+    name: 'pages-from-zero',
+    description: 'pagination.page counts from 0 (the first page is page 0, the last totalPages - 1).',
+    basis:
+      'Pagination envelope: "pagination.page: current page number"; where numbering starts: not shown. Contested: the brief of this work reads the interface as fixing it; left out of other-choices until the lead decides.',
+    apply: wrapBehaviour('pageNumber', (number) => (skip, take) => number(skip, take) - 1),
+  },
+  {
     name: 'page-past-end-400',
     description: 'A page that starts past the end of a non-empty list (skip >= total) is refused with 400 instead of an empty page.',
     basis: 'Pagination: skip is "number of results to skip"; what a skip past the end answers: not shown.',
@@ -717,8 +724,8 @@ const OTHER_CHOICES_VARIANTS = [
   'participant-channel-room-id',
 ] as const;
 
-/** One of each exclusive group goes into other-choices: the first listed. */
-const OTHER_CHOICES_LEFT_OUT = new Set(['channel-participants-both', 'upsert-answers-no-body', 'take-unbounded', 'recordings-filters-union', 'transcripts-environment-required', 'security-key-x25519', 'unknown-id-400', 'content-type-charset-upper']);
+/** One of each exclusive group goes into other-choices (the first listed), and no contested variation. */
+const OTHER_CHOICES_LEFT_OUT = new Set(['pages-from-zero', 'channel-participants-both', 'upsert-answers-no-body', 'take-unbounded', 'recordings-filters-union', 'transcripts-environment-required', 'security-key-x25519', 'unknown-id-400', 'content-type-charset-upper']);
 
 export const OTHER_CHOICES = 'other-choices';
 

@@ -106,6 +106,7 @@ interface FailedTest {
   location: string;
   requirements: string[];
   error?: string;
+  detail?: string;
 }
 
 interface FaultVerdict {
@@ -134,7 +135,13 @@ interface VariantVerdict {
   skippedBeyondPlain: string[];
 }
 
-const failedTest = ({ title, location, requirements, error }: TestOutcome): FailedTest => ({ title, location, requirements, ...(error === undefined ? {} : { error }) });
+const failedTest = ({ title, location, requirements, error, detail }: TestOutcome): FailedTest => ({
+  title,
+  location,
+  requirements,
+  ...(error === undefined ? {} : { error }),
+  ...(detail === undefined ? {} : { detail }),
+});
 
 function faultVerdict(instance: Instance, tests: readonly TestOutcome[]): FaultVerdict {
   const declared = new Set(instance.requirements ?? []);
