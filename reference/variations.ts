@@ -1,6 +1,6 @@
 /**
  * Allowed variations: the mirror of the fault catalogue. Each switches the reference to another
- * choice that ../shared/interface-spec.md leaves open (a point it does not show, the other side of
+ * choice that the interface leaves open (a point it does not show, the other side of
  * a documented inconsistency, a deployment detail it does not fix) and keeps it conforming, so that
  * the conformance suite must pass on each of them as on the plain reference. Like faults they are
  * switched on from outside (`--variation NAME`, or `applyVariations` on the options of buildApp /
