@@ -3,7 +3,7 @@
  * each spelling must get the same answer as the canonical one. The client puts header names on the
  * wire as given, so the spellings really differ on the wire.
  *
- * Each operation is sent twice, canonical spelling first, with the parts of the rejection checks:
+ * Each operation is sent twice (both spellings together), with the parts of the rejection checks:
  * known data where the target has it, otherwise unknown ids, whose answer still shows that the
  * credential was accepted (anything but 401). archiveParticipant and closeMeeting name a missing
  * participant and an ended meeting, so nothing changes. createSecurityKey is sent without a
@@ -12,8 +12,8 @@
  * would still carry them out, so they are checked in tests of their own, gated on the permission
  * the operation needs (support/permissions.ts).
  */
-import { cites, expect, test } from '../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, TargetConfig } from '../fixtures/index.ts';
+import { cites, expect, test, together } from '../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
 import { credentialHeadersSent, operationsWhere, orUnknown, requestParts } from './support/auth.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
@@ -26,8 +26,8 @@ async function expectSameAnswer(
 ): Promise<void> {
   const spelling = names.join(' and ');
   const parts = operationId === 'createSecurityKey' ? { body: {} } : await requestParts(operationId, { discover, target, data: orUnknown });
-  const canonical = await api.call(operationId, parts);
-  const variant = await api.call(operationId, { ...parts, ...spelled });
+  // Neither answer depends on the other: both go out together.
+  const [canonical, variant] = await together([parts, { ...parts, ...spelled }], (options) => api.call(operationId, options)) as [Exchange, Exchange];
   // The same credentials, and only the header names differ.
   expect.soft(Object.keys(variant.request.headers), `${operationId}: header names sent`).toEqual(expect.arrayContaining([...names]));
   expect.soft(credentialHeadersSent(variant), `${operationId}: credentials sent under ${spelling}`).toEqual(credentialHeadersSent(canonical));
@@ -45,9 +45,9 @@ for (const spelling of API_KEY_SPELLINGS) {
   for (const share of API_KEY_SHARES) {
     test(`every API-key operation accepts the API key under the header name ${spelling}${share.label}`, cites('AUTH-22', { tag: permissionTags(share.permission) }), async ({ api, discover, target }) => {
       requirePermission(target, share.permission, share.operations);
-      for (const operationId of share.operations) {
+      await together(share.operations, async (operationId) => {
         await expectSameAnswer({ api, discover, target }, operationId, { auth: { apiKeyHeader: spelling } }, [spelling]);
-      }
+      });
     });
   }
 }
@@ -66,10 +66,10 @@ for (const spelling of CLIENT_SPELLINGS) {
       cites('AUTH-23', { tag: permissionTags(share.permission) }),
       async ({ api, discover, target }) => {
         requirePermission(target, share.permission, share.operations);
-        for (const operationId of share.operations) {
+        await together(share.operations, async (operationId) => {
           const headers = { [spelling.clientId]: target.clientId, [spelling.secret]: target.secret };
           await expectSameAnswer({ api, discover, target }, operationId, { headers }, [spelling.clientId, spelling.secret]);
-        }
+        });
       },
     );
   }
@@ -84,9 +84,9 @@ for (const spelling of AUTHORIZATION_SPELLINGS) {
     test(`every bearer operation accepts the bearer token under the header name ${spelling}${share.label}`, cites('AUTH-24', { tag: permissionTags(share.permission) }), async ({ api, discover, target }) => {
       requirePermission(target, share.permission, share.operations);
       const token = await api.bearer();
-      for (const operationId of share.operations) {
+      await together(share.operations, async (operationId) => {
         await expectSameAnswer({ api, discover, target }, operationId, { auth: { bearer: null }, headers: { [spelling]: `Bearer ${token}` } }, [spelling]);
-      }
+      });
     });
   }
 }
@@ -110,10 +110,10 @@ test(
   async ({ api, createParticipant }) => {
     const created = await createParticipant();
     const token = await api.bearer();
-    for (const spelling of UPSERT_SPELLINGS) {
+    await together(UPSERT_SPELLINGS, async (spelling) => {
       // The same body again: an accepted update leaves the participant as it was.
       const exchange = await api.call('upsertParticipant', { body: created.input, ...spelling.send(token) });
       expect.soft(exchange, `with ${spelling.name}`).toMatchOperation('upsertParticipant', { status: 201 });
-    }
+    });
   },
 );

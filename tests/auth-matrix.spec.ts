@@ -10,7 +10,7 @@
  * target that checks loosely would carry those requests out, so each case is split by the
  * permission its operations need (support/permissions.ts) and the state-changing shares are gated.
  */
-import { cites, expect, requireDestructive, test } from '../fixtures/index.ts';
+import { cites, expect, requireDestructive, test, together } from '../fixtures/index.ts';
 import type { CallOptions, TargetConfig } from '../fixtures/index.ts';
 import {
   NEVER_ISSUED_API_KEY,
@@ -249,11 +249,11 @@ for (const rejection of REJECTIONS) {
       const send = rejection.send({ token: await api.bearer(), target });
       const overrides = rejection.lacks === undefined ? send : needs(send, rejection.lacks.variable, rejection.lacks.why);
       expect(share.operations.length, 'operations of the document this case applies to').toBeGreaterThan(0);
-      for (const operationId of share.operations) {
+      await together(share.operations, async (operationId) => {
         const parts = await requestParts(operationId, { discover, target, data: orUnknown });
         const exchange = await api.call(operationId, { ...parts, ...overrides });
         expectUnauthorized(exchange, { warn, observe }, causeOf(rejection));
-      }
+      });
     });
   }
 }
@@ -267,16 +267,16 @@ test(
   async ({ api, target, createParticipant, warn, observe }, testInfo) => {
     const created = await createParticipant();
     const token = await api.bearer();
-    for (const rejection of UPSERT_REJECTIONS) {
+    await together(UPSERT_REJECTIONS, async (rejection) => {
       const overrides = rejection.send({ token, target });
       if (overrides === undefined) {
         testInfo.annotations.push({ type: 'not assessed', description: `${rejection.title}: needs ${rejection.lacks?.variable ?? 'target data'}` });
-        continue;
+        return;
       }
       const body = { ...created.input, name: `${created.input.name} rejected` };
       const exchange = await api.call('upsertParticipant', { body, ...overrides });
       expectUnauthorized(exchange, { warn, observe }, causeOf(rejection));
-    }
+    });
     const after = await api.call('getParticipant', { params: { id: created.id } });
     expect(after).toMatchOperation('getParticipant', { status: 200 });
     expect(after.json, 'the refused updates left the participant as created').toMatchObject({ id: created.id, name: created.input.name });

@@ -4,7 +4,7 @@
  * status (ERR-04), never 5xx. Requests that a wrong target would take for a write are gated like the
  * write itself: participant upserts on TARGET_ALLOW_WRITES, security keys on TARGET_ALLOW_DESTRUCTIVE.
  */
-import { cites, expect, requireDestructive, requireWrites, test } from '../fixtures/index.ts';
+import { cites, expect, requireDestructive, requireWrites, test, together } from '../fixtures/index.ts';
 import type { CallOptions, Discovery, Needs, TargetConfig } from '../fixtures/index.ts';
 import { expectRefused, refusalProblem } from './support/observations.ts';
 
@@ -83,12 +83,12 @@ for (const bodyTarget of BODY_TARGETS) {
     async ({ api, target, newParticipantId, warn }) => {
       bodyTarget.gate(target);
       const problems: string[] = [];
-      for (const bad of BAD_BODIES) {
+      await together(BAD_BODIES, async (bad) => {
         // Each participant a wrongly accepting target may store is recorded first and archived at teardown.
         const exchange = await api.call(bodyTarget.operation, bad.options(bodyTarget.valid(target, newParticipantId), bodyTarget.stringField));
         const problem = refusalProblem(exchange, warn, `${bad.id} ${bad.name}`);
         if (problem !== undefined) problems.push(problem);
-      }
+      });
       expect(problems, 'bad bodies that were not refused with a 4xx, or whose error body misstates the status').toEqual([]);
     },
   );
@@ -160,12 +160,12 @@ for (const c of QUERY_CASES) {
     const params = c.params === undefined ? undefined : await c.params(discover, needs);
     const base = c.base === undefined ? {} : await c.base(discover, needs);
     const problems: string[] = [];
-    for (const value of c.values) {
+    await together(c.values, async (value) => {
       const exchange = await api.call(c.operation, { ...(params === undefined ? {} : { params }), query: { ...base, ...value } });
       const problem = refusalProblem(exchange, warn, new URLSearchParams(value).toString(), (status) => status === 200);
       if (problem !== undefined) problems.push(problem);
       if (exchange.status === 200) expect.soft(exchange).toMatchOperation(c.operation, { status: 200 });
-    }
+    });
     expect(problems, 'query values answered with neither 200 nor a 4xx, or with an error body that misstates the status').toEqual([]);
   });
 }
@@ -208,12 +208,12 @@ for (const c of PATH_CASES) {
   test(`${c.name} answer unusual path parameters without a 5xx`, cites('INP-09', 'ERR-04', { tag: c.tag ?? [] }), async ({ api, target, warn }) => {
     if (c.tag?.includes('@writes')) requireWrites(target, 'archiving is a participant write');
     const problems: string[] = [];
-    for (const [name, value] of UNUSUAL_VALUES) {
-      for (const [operation, params] of c.calls(value, target)) {
+    await together(UNUSUAL_VALUES, async ([name, value]) => {
+      await together(c.calls(value, target), async ([operation, params]) => {
         const problem = refusalProblem(await api.call(operation, { params }), warn, `${operation} with a path parameter ${name}`, (status) => status < 400);
         if (problem !== undefined) problems.push(problem);
-      }
-    }
+      });
+    });
     expect(problems, 'unusual path parameters answered with a 5xx, or with an error body that misstates the status').toEqual([]);
   });
 }

@@ -7,6 +7,7 @@
 import { cites, expect, requireDestructive, test } from '../fixtures/index.ts';
 import type { CallOptions } from '../fixtures/index.ts';
 import { ALL_OPERATIONS, UNKNOWN_ID, checkErrorBody, orUnknown, requestParts, statusNames } from './support/auth.ts';
+import { untilNotOk } from './support/usage-limit.ts';
 import { permissionOf, permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
 // ---------------------------------------------------------------- the documented bodies
@@ -52,10 +53,7 @@ test(
     expect(login, 'login of the usage-limit account').toMatchOperation('login', { status: 200 });
     const token = (login.json as { access_token: string }).access_token;
     // Bounded by TARGET_USAGE_LIMIT_REQUESTS; every answer before the limit is a success.
-    let answer = await api.call('getTranscriptionStats', { auth: { bearer: token } });
-    for (let sent = 1; answer.status === 200 && sent < account.requests; sent += 1) {
-      answer = await api.call('getTranscriptionStats', { auth: { bearer: token } });
-    }
+    const answer = await untilNotOk(() => api.call('getTranscriptionStats', { auth: { bearer: token } }), account.requests, api.inFlight);
     expect(answer, `a 403 within ${account.requests} requests`).toMatchOperation('getTranscriptionStats', { status: 403 });
     const body = answer.json as { statusCode: number; error: string; message: string };
     expect(body.statusCode).toBe(403);

@@ -9,7 +9,7 @@
  * that total is itself right is PAG-04 (the walk). Walks and slices stay within a bounded number
  * of requests (see tests/support/paging.ts).
  */
-import { cites, expect, test } from '../fixtures/index.ts';
+import { cites, expect, test, together } from '../fixtures/index.ts';
 import type { ApiClient, Discovery, Needs } from '../fixtures/index.ts';
 import { envelopeOf, fetchPage, keysOf, walkInPages } from './support/paging.ts';
 import type { ListRequest } from './support/paging.ts';
@@ -94,21 +94,21 @@ const CASES: readonly Case[] = [
     requirements: ['PAG-03'],
     run: async ({ api, list }) => {
       expect((await fetchPage(api, list)).pagination.limit, 'limit without take').toBe(10);
-      for (const take of TAKES) {
+      await together(TAKES, async (take) => {
         expect((await fetchPage(api, list, { take })).pagination.limit, `limit for take=${take}`).toBe(take);
-      }
+      });
     },
   },
   {
     name: 'totalPages equals ceil(total / limit)',
     requirements: ['PAG-05'],
     run: async ({ api, list }) => {
-      for (const take of [undefined, ...TAKES]) {
+      await together([undefined, ...TAKES], async (take) => {
         const { pagination } = await fetchPage(api, list, take === undefined ? {} : { take });
         const label = `totalPages for total=${pagination.total}, limit=${pagination.limit} (take=${String(take)})`;
         if (pagination.total === 0) expect([0, 1], label).toContain(pagination.totalPages);
         else expect(pagination.totalPages, label).toBe(Math.ceil(pagination.total / pagination.limit));
-      }
+      });
     },
   },
   {
@@ -117,14 +117,14 @@ const CASES: readonly Case[] = [
     run: async ({ api, list }) => {
       const total = await totalOf(api, list);
       test.skip(total === 0, 'not assessed: the list is empty');
-      for (const take of [3, 7]) {
+      await together([3, 7], async (take) => {
         const lastSkip = (Math.ceil(total / take) - 1) * take;
-        for (const skip of [...new Set([0, Math.min(take, lastSkip), lastSkip])]) {
+        await together([...new Set([0, Math.min(take, lastSkip), lastSkip])], async (skip) => {
           const { pagination } = await fetchPage(api, list, { skip, take });
           expect(pagination.page, `page for skip=${skip}, take=${take}`).toBe(skip / take + 1);
           if (skip === lastSkip) expect(pagination.page, `last page (skip=${skip}, take=${take}) is numbered totalPages`).toBe(pagination.totalPages);
-        }
-      }
+        });
+      });
     },
   },
   {
@@ -139,9 +139,9 @@ const CASES: readonly Case[] = [
         { skip: 5, take: 10 },
       ].filter((row) => row.skip + row.take <= total);
       test.skip(rows.length === 0, `not assessed: the list holds only ${total} items`);
-      for (const row of rows) {
+      await together(rows, async (row) => {
         expect((await fetchPage(api, list, row)).data.length, `items for skip=${row.skip}, take=${row.take} of ${total}`).toBe(row.take);
-      }
+      });
     },
   },
   {
@@ -150,11 +150,11 @@ const CASES: readonly Case[] = [
     run: async ({ api, list }) => {
       const total = await totalOf(api, list);
       test.skip(total === 0, 'not assessed: the list is empty');
-      for (const take of [3, 7, 10]) {
+      await together([3, 7, 10], async (take) => {
         const lastSkip = (Math.ceil(total / take) - 1) * take;
         const page = await fetchPage(api, list, { skip: lastSkip, take });
         expect(page.data.length, `items on the last page (skip=${lastSkip}, take=${take}) of ${total}`).toBe(total - lastSkip);
-      }
+      });
     },
   },
   {
@@ -162,11 +162,11 @@ const CASES: readonly Case[] = [
     requirements: ['PAG-09'],
     run: async ({ api, list }) => {
       const total = await totalOf(api, list);
-      for (const skip of [total, total + 7]) {
+      await together([total, total + 7], async (skip) => {
         const page = await fetchPage(api, list, { skip, take: 10 });
         expect(page.data, `data for skip=${skip} of ${total}`).toEqual([]);
         expect(page.pagination.total, `total for skip=${skip}`).toBe(total);
-      }
+      });
     },
   },
   {
@@ -212,10 +212,10 @@ const CASES: readonly Case[] = [
         { skip: 12, take: 5 },
       ].filter((row) => known(row.skip, row.take));
       test.skip(rows.length < 2, `not assessed: the list holds only ${total} items`);
-      for (const row of rows) {
+      await together(rows, async (row) => {
         const page = await fetchPage(api, list, row);
         expect(keysOf(page, list.key), `items at skip=${row.skip}, take=${row.take}`).toEqual(sequence.slice(row.skip, row.skip + row.take));
-      }
+      });
     },
   },
 ];

@@ -2,7 +2,7 @@
  * Helpers of the pagination and group specs: read one page of a paginated list (validated against
  * the operation), take its items' identifiers, and walk pages within a stated bound.
  */
-import { expect } from '../../fixtures/index.ts';
+import { expect, together } from '../../fixtures/index.ts';
 import type { ApiClient, CallOptions, Exchange } from '../../fixtures/index.ts';
 
 export interface PaginationInfo {
@@ -77,17 +77,23 @@ export interface Walk {
   complete: boolean;
 }
 
-/** Walks skip = 0, take, 2 take, ... while skip < total (as the first page states), within MAX_WALK_PAGES. */
+/** The skips of the pages after the first: take, 2 take, ... while below `total`, `pages` pages in all at most. */
+function laterSkips(total: number, take: number, pages: number): number[] {
+  const skips: number[] = [];
+  for (let skip = take; skip < total && skips.length + 1 < pages; skip += take) skips.push(skip);
+  return skips;
+}
+
+/**
+ * Walks skip = 0, take, 2 take, ... while skip < total (as the first page states), within
+ * MAX_WALK_PAGES. Once the first page has stated the total, the other pages are known and go out
+ * together.
+ */
 export async function walk(api: ApiClient, list: ListRequest, take: number): Promise<Walk> {
   const first = await fetchPage(api, list, { skip: 0, take });
   const { total } = first.pagination;
-  const pages = [first];
-  let skip = take;
-  while (skip < total && pages.length < MAX_WALK_PAGES) {
-    pages.push(await fetchPage(api, list, { skip, take }));
-    skip += take;
-  }
-  return { pages, keys: pages.flatMap((page) => keysOf(page, list.key)), complete: skip >= total };
+  const pages = [first, ...(await together(laterSkips(total, take, MAX_WALK_PAGES), (skip) => fetchPage(api, list, { skip, take })))];
+  return { pages, keys: pages.flatMap((page) => keysOf(page, list.key)), complete: pages.length * take >= total };
 }
 
 export interface PagedWalk extends Walk {
@@ -111,9 +117,7 @@ export async function walkInPages(api: ApiClient, list: ListRequest, total: numb
   const { limit } = first.pagination;
   const capped = requested > LARGEST_PINNED_TAKE && Number.isInteger(limit) && limit >= LARGEST_PINNED_TAKE && limit < requested;
   const take = capped ? limit : requested;
-  const pages = [first];
-  while (pages.length * take < total && pages.length < WALK_PAGES) {
-    pages.push(await fetchPage(api, list, { skip: pages.length * take, take }));
-  }
+  // The first page stated how the list is cut: the other pages go out together.
+  const pages = [first, ...(await together(laterSkips(total, take, WALK_PAGES), (skip) => fetchPage(api, list, { skip, take })))];
   return { pages, keys: pages.flatMap((page) => keysOf(page, list.key)), complete: pages.length * take >= total, take, requested };
 }

@@ -279,8 +279,8 @@ describe('planTarget and harness settings', () => {
   });
 
   it('reads workers, CI and the run id', () => {
-    assert.deepEqual(harnessSettings({}), { workers: 2, ci: false, referenceArgs: [] });
-    assert.deepEqual(harnessSettings({ CONFORMANCE_WORKERS: '1', CI: 'true', CONFORMANCE_RUN_ID: 'r1' }), { workers: 1, ci: true, referenceArgs: [], runId: 'r1' });
+    assert.deepEqual(harnessSettings({}), { remote: false, ci: false, referenceArgs: [] });
+    assert.deepEqual(harnessSettings({ CONFORMANCE_WORKERS: '1', CI: 'true', CONFORMANCE_RUN_ID: 'r1' }), { workers: 1, remote: false, ci: true, referenceArgs: [], runId: 'r1' });
     assert.equal(harnessSettings({ CI: 'false' }).ci, false);
     assert.throws(() => harnessSettings({ CONFORMANCE_WORKERS: 'many' }), /CONFORMANCE_WORKERS: must be a positive integer/);
   });
