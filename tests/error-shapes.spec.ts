@@ -4,7 +4,7 @@
  * Errors of state-changing operations are provoked only where the target allows the operation
  * (support/permissions.ts): a target that checks loosely would carry the request out.
  */
-import { cites, expect, requireDestructive, test } from '../fixtures/index.ts';
+import { cites, expect, requireDestructive, test, together } from '../fixtures/index.ts';
 import type { CallOptions } from '../fixtures/index.ts';
 import { ALL_OPERATIONS, UNKNOWN_ID, checkErrorBody, orUnknown, requestParts, statusNames } from './support/auth.ts';
 import { untilNotOk } from './support/usage-limit.ts';
@@ -82,7 +82,7 @@ for (const share of sharesOf(ALL_OPERATIONS, (operationId) => operationId)) {
     cites('ERR-04', 'ERR-06', { tag: permissionTags(share.permission) }),
     async ({ api, discover, target, warn, observe }) => {
       requirePermission(target, share.permission, share.operations);
-      for (const operationId of share.operations) {
+      await together(share.operations, async (operationId) => {
         const request: CallOptions =
           operationId === 'login'
             ? UNAUTHORIZED[0].request()
@@ -93,7 +93,7 @@ for (const share of sharesOf(ALL_OPERATIONS, (operationId) => operationId)) {
         const exchange = await api.call(operationId, { ...request, auth: NO_CREDENTIALS });
         expect.soft(exchange.status, `${operationId} without credentials must be refused\n${exchange.curl}`).toBeGreaterThanOrEqual(400);
         checkErrorBody(exchange, { warn, observe }, 'without credentials');
-      }
+      });
     },
   );
 }
@@ -122,13 +122,13 @@ for (const share of sharesOf(OTHER_ERRORS, (error) => error.operationId)) {
     cites('ERR-04', 'ERR-05', 'ERR-06', { tag: permissionTags(share.permission) }),
     async ({ api, target, warn, observe }) => {
       requirePermission(target, share.permission, share.operations);
-      for (const { operationId, cause, request } of share.items) {
+      await together(share.items, async ({ operationId, cause, request }) => {
         const exchange = await api.call(operationId, request);
-        if (exchange.status < 400) continue;
+        if (exchange.status < 400) return;
         // The one error body the interface shows besides 401/403/500: an invalid transcription request.
         if (operationId === 'getTranscriptionStats') expect.soft(exchange).toMatchOperation(operationId, { status: exchange.status });
         checkErrorBody(exchange, { warn, observe }, cause);
-      }
+      });
     },
   );
 }
