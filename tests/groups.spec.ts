@@ -2,7 +2,7 @@
  * Groups and the read side of participants: list and get groups, a group's participants, and
  * getParticipant of a listed participant. Read-only; the data comes from discovery.
  */
-import { cites, expect, test } from '../fixtures/index.ts';
+import { cites, expect, test, together } from '../fixtures/index.ts';
 import type { Group, Participant } from '../fixtures/index.ts';
 import { envelopeOf, fetchPage } from './support/paging.ts';
 
@@ -35,11 +35,11 @@ test('listing groups returns a pagination envelope of groups with distinct ids',
 
 test('every group of the first page is returned by getGroup with the same id, name and createdAt', cites('GRP-03', 'GRP-02'), async ({ api, discover, needs }) => {
   const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'listGroups listed no group');
-  for (const listed of groups) {
+  await together(groups, async (listed) => {
     const exchange = await api.call('getGroup', { params: { id: listed.id } });
     expect(exchange).toMatchOperation('getGroup', { status: 200 });
     expect(groupFields(exchange.json as Group), `getGroup ${listed.id}`).toEqual(groupFields(listed));
-  }
+  });
 });
 
 test('a group beyond the first page is returned by getGroup with the same id, name and createdAt', cites('GRP-03'), async ({ api }) => {
@@ -63,11 +63,11 @@ test("listing a group's participants returns a pagination envelope of participan
 
 test("every participant of a group's first page is returned by getParticipant with equal fields", cites('PART-03', 'PART-01'), async ({ api, discover, needs }) => {
   const { participants } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'no group on the first page of listGroups has participants');
-  for (const listed of participants) {
+  await together(participants, async (listed) => {
     const exchange = await api.call('getParticipant', { params: { id: listed.id } });
     expect(exchange).toMatchOperation('getParticipant', { status: 200 });
     expect(participantFields(exchange.json as Participant), `getParticipant ${listed.id}`).toEqual(participantFields(listed));
-  }
+  });
 });
 
 test('participant avatars are absolute URLs, in the group list and from getParticipant', cites('PART-02'), async ({ api, discover, needs }) => {

@@ -4,7 +4,7 @@
  * participants with the createParticipant fixture, which archives them after the test, except the
  * one destructive PART-10 test, which archives and restores a seeded group member.
  */
-import { cites, expect, requireDestructive, requireWrites, test } from '../fixtures/index.ts';
+import { cites, expect, requireDestructive, requireWrites, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CreatedParticipant, Exchange, Group, Participant } from '../fixtures/index.ts';
 import { MAX_WALK_PAGES, fetchPage, keysOf, walk } from './support/paging.ts';
 import type { ListRequest } from './support/paging.ts';
@@ -106,18 +106,18 @@ test('an archived participant the suite created is absent from every group parti
   const created = await createParticipant();
   const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'listGroups listed no group');
   const listing: string[] = [];
-  for (const group of groups) {
+  await together(groups, async (group) => {
     const first = await fetchPage(api, participantsOf(group.id));
     const lastSkip = (first.pagination.totalPages - 1) * 10;
     const last = lastSkip > 0 ? await fetchPage(api, participantsOf(group.id), { skip: lastSkip, take: 10 }) : first;
     if ([...keysOf(first, 'id'), ...keysOf(last, 'id')].includes(created.id)) listing.push(group.id);
-  }
+  });
   test.skip(listing.length === 0, `not assessed: no group of the first page lists the created participant (the interface cannot place it in one)`);
   await archive(api, created.id);
-  for (const groupId of listing) {
+  await together(listing, async (groupId) => {
     const after = await walk(api, participantsOf(groupId), 10);
     expect(after.keys, `participants of group ${groupId} after archiving ${created.id}`).not.toContain(created.id);
-  }
+  });
 });
 
 /**
