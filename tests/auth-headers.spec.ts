@@ -12,8 +12,8 @@
  * would still carry them out, so they are checked in tests of their own, gated on the permission
  * the operation needs (support/permissions.ts).
  */
-import { cites, expect, test, together } from '../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { allOf, cites, expect, test, together } from '../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, TargetConfig } from '../fixtures/index.ts';
 import { credentialHeadersSent, operationsWhere, orUnknown, requestParts } from './support/auth.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
@@ -27,7 +27,7 @@ async function expectSameAnswer(
   const spelling = names.join(' and ');
   const parts = operationId === 'createSecurityKey' ? { body: {} } : await requestParts(operationId, { discover, target, data: orUnknown });
   // Neither answer depends on the other: both go out together.
-  const [canonical, variant] = await together([parts, { ...parts, ...spelled }], (options) => api.call(operationId, options)) as [Exchange, Exchange];
+  const [canonical, variant] = await allOf([api.call(operationId, parts), api.call(operationId, { ...parts, ...spelled })]);
   // The same credentials, and only the header names differ.
   expect.soft(Object.keys(variant.request.headers), `${operationId}: header names sent`).toEqual(expect.arrayContaining([...names]));
   expect.soft(credentialHeadersSent(variant), `${operationId}: credentials sent under ${spelling}`).toEqual(credentialHeadersSent(canonical));

@@ -3,7 +3,7 @@
  * target did with observe(), and checks only what the interface does state - the documented shape of
  * a 200, and of an error body that statusCode equals the status (ERR-04; ERR-06 is a warning).
  */
-import { cites, expect, requireDestructive, test } from '../fixtures/index.ts';
+import { allOf, cites, expect, requireDestructive, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Exchange, Needs, TargetConfig, Warn } from '../fixtures/index.ts';
 import {
   connectedOf,
@@ -66,22 +66,22 @@ for (const c of UNKNOWN_ID_CASES) {
   const shares = sharesOf(c.calls, ([operation]) => operation);
   test(`the answer to ${c.what} is observed`, cites(c.id, 'UNS-15', 'ERR-04', { tag: permissionTags(...shares.map((share) => share.permission)) }), async ({ api, target, observe, warn }) => {
     for (const share of shares) requirePermission(target, share.permission, share.operations);
-    for (const [operation, options] of c.calls) {
+    await together(c.calls, async ([operation, options]) => {
       const exchange = await api.call(operation, options);
       const answer = checkStated(exchange, warn);
       observe(c.id, answer, operation);
       if (exchange.status >= 400) observe('UNS-15', answer, operation);
-    }
+    });
   });
 }
 
 test('the answer to take=1000 on paginated lists is observed', cites('UNS-05', 'ERR-04'), async ({ api, discover, needs, observe, warn }) => {
   const { group } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'a group with participants');
-  const exchanges = [
-    await api.call('listGroups', { query: { take: 1000 } }),
-    await api.call('listGroupParticipants', { params: { groupId: group.id }, query: { take: 1000 } }),
-    await api.call('getMeetingStats', { query: { usePagination: true, onlySummary: false, take: 1000 } }),
-  ];
+  const exchanges = await allOf([
+    api.call('listGroups', { query: { take: 1000 } }),
+    api.call('listGroupParticipants', { params: { groupId: group.id }, query: { take: 1000 } }),
+    api.call('getMeetingStats', { query: { usePagination: true, onlySummary: false, take: 1000 } }),
+  ]);
   for (const exchange of exchanges) {
     const answer = checkStated(exchange, warn);
     const limit = field(field(exchange.json, 'pagination'), 'limit');
@@ -91,7 +91,7 @@ test('the answer to take=1000 on paginated lists is observed', cites('UNS-05', '
 
 test('rate-limit headers on ordinary answers are observed', cites('UNS-06'), async ({ api, target, needs, observe }) => {
   const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel');
-  for (const exchange of [await api.call('listGroups'), await api.call('getMeetingsSummary'), await api.call('getChannelInfo', { params: { channel } })]) {
+  for (const exchange of await allOf([api.call('listGroups'), api.call('getMeetingsSummary'), api.call('getChannelInfo', { params: { channel } })])) {
     expect(exchange).toMatchOperation(exchange.operationId, { status: 200 });
     observe('UNS-06', rateLimitHeaders(exchange), exchange.operationId);
   }
@@ -115,8 +115,7 @@ test('the lifetime of the access token is observed', cites('UNS-07'), async ({ a
 });
 
 test('login with only the email or only the password is observed', cites('UNS-08', 'ERR-04'), async ({ api, target, observe, warn }) => {
-  const onlyEmail = await api.call('login', { body: { email: target.email } });
-  const onlyPassword = await api.call('login', { body: { password: target.password } });
+  const [onlyEmail, onlyPassword] = await allOf([api.call('login', { body: { email: target.email } }), api.call('login', { body: { password: target.password } })]);
   observe('UNS-08', checkStated(onlyEmail, warn), 'email only');
   observe('UNS-08', checkStated(onlyPassword, warn), 'password only');
 });
@@ -130,11 +129,11 @@ test('participant upserts without id, without participantId, and with participan
     ['without participantId', { id: withoutParticipantId, ...details(withoutParticipantId) }],
     ['participantId alone', { participantId: alone }],
   ];
-  for (const [name, body] of cases) {
+  await together(cases, async ([name, body]) => {
     const exchange = await api.call('upsertParticipant', { body });
     if (exchange.status >= 400) expectErrorBody(exchange, warn);
     observe('UNS-09', describeAnswer(exchange), name);
-  }
+  });
 });
 
 test('the body of a 201 from upsertParticipant is observed', cites('UNS-10', { tag: ['@writes'] }), async ({ createParticipant, observe }) => {
@@ -239,11 +238,11 @@ test('upserting an archived participant is observed', cites('UNS-21', 'ERR-04', 
 });
 
 test('transcription statistics without environment are observed', cites('UNS-22'), async ({ api, needs, observe }) => {
-  const [all, development, production] = [
-    await api.call('getTranscriptionStats'),
-    await api.call('getTranscriptionStats', { query: { environment: 'development' } }),
-    await api.call('getTranscriptionStats', { query: { environment: 'production' } }),
-  ];
+  const [all, development, production] = await allOf([
+    api.call('getTranscriptionStats'),
+    api.call('getTranscriptionStats', { query: { environment: 'development' } }),
+    api.call('getTranscriptionStats', { query: { environment: 'production' } }),
+  ]);
   for (const exchange of [all, development, production]) expect(exchange).toMatchOperation('getTranscriptionStats', { status: 200 });
   const sorted = (uuids: string[]): string => JSON.stringify([...uuids].sort());
   const [none, dev, prod] = [uuidsOf(all), uuidsOf(development), uuidsOf(production)];
@@ -266,11 +265,11 @@ const PASSPHRASES: [string, string][] = [
 
 test('passphrases outside the recommendation are observed', cites('UNS-24', 'ERR-04', { tag: ['@destructive'] }), async ({ api, target, observe, warn }) => {
   requireDestructive(target, 'creates account security keys');
-  for (const [name, passphrase] of PASSPHRASES) {
+  await together(PASSPHRASES, async ([name, passphrase]) => {
     const exchange = await api.call('createSecurityKey', { body: { passphrase } });
     if (exchange.status === 200) expect(field(exchange.json, 'passphrase'), 'the key is encrypted with the passphrase sent').toBe(passphrase);
     observe('UNS-24', checkStated(exchange, warn), name);
-  }
+  });
 });
 
 test('recordings filtered by both roomId and meetingId are observed', cites('UNS-25'), async ({ api, discover, needs, observe }) => {
@@ -282,8 +281,7 @@ test('recordings filtered by both roomId and meetingId are observed', cites('UNS
   const unfiltered = await api.call('listRecordings');
   const otherRoom = itemsOf(unfiltered.status === 200 ? unfiltered.json : []).map((recording) => field(recording, 'roomId')).find((room) => !meetingRooms.has(room));
   const roomId = needs((otherRoom as string | undefined) ?? (await discover.roomId()), 'TARGET_ROOM_ID', 'a room with recordings');
-  const byRoom = await api.call('listRecordings', { query: { roomId } });
-  const both = await api.call('listRecordings', { query: { roomId, meetingId } });
+  const [byRoom, both] = await allOf([api.call('listRecordings', { query: { roomId } }), api.call('listRecordings', { query: { roomId, meetingId } })]);
   for (const exchange of [byRoom, both]) expect(exchange).toMatchOperation('listRecordings', { status: 200 });
   const [meetingSet, roomSet, bothSet] = [uuidsOf(byMeeting), uuidsOf(byRoom), uuidsOf(both)];
   const same = (uuids: string[]): boolean => JSON.stringify([...new Set(uuids)].sort()) === JSON.stringify([...new Set(bothSet)].sort());

@@ -2,7 +2,7 @@
  * Documented variants: where the interface contradicts itself, every documented form passes and the
  * test records which form the target showed (VAR-01..07).
  */
-import { cites, expect, requireDestructive, requireWrites, test } from '../fixtures/index.ts';
+import { allOf, cites, expect, requireDestructive, requireWrites, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
 import { connectedOf, field, isRecord } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
@@ -65,14 +65,13 @@ const HEADER_CASES: HeaderCase[] = [
 ];
 
 test('reads answer the same with the API-key header spelled apikey or apiKey', cites('VAR-04'), async ({ api, discover, target, needs, observe }) => {
-  for (const c of HEADER_CASES) {
+  await together(HEADER_CASES, async (c) => {
     const options = await c.options(discover, target, needs);
-    const lower = await api.call(c.operation, { ...options, auth: { apiKeyHeader: 'apikey' } });
-    const camel = await api.call(c.operation, { ...options, auth: { apiKeyHeader: 'apiKey' } });
+    const [lower, camel] = await allOf([api.call(c.operation, { ...options, auth: { apiKeyHeader: 'apikey' } }), api.call(c.operation, { ...options, auth: { apiKeyHeader: 'apiKey' } })]);
     expect(lower).toMatchOperation(c.operation, { status: 200 });
     expect(camel, `${c.operation} with the header spelled apiKey`).toMatchOperation(c.operation, { status: 200 });
     expect(camel.json, `${c.operation}: the same body with either spelling`).toEqual(lower.json);
-  }
+  });
   observe('VAR-04', 'apikey and apiKey both accepted', HEADER_CASES.map((c) => c.operation).join(', '));
 });
 
