@@ -9,7 +9,7 @@
  * that total is itself right is PAG-04 (the walk). Walks and slices stay within a bounded number
  * of requests (see tests/support/paging.ts).
  */
-import { cites, expect, test, together } from '../fixtures/index.ts';
+import { allOf, cites, expect, test, together } from '../fixtures/index.ts';
 import type { ApiClient, Discovery, Needs } from '../fixtures/index.ts';
 import { envelopeOf, fetchPage, keysOf, walkInPages } from './support/paging.ts';
 import type { ListRequest } from './support/paging.ts';
@@ -73,8 +73,7 @@ const CASES: readonly Case[] = [
     name: 'without skip and take the first page is the page of skip=0&take=10',
     requirements: ['PAG-01'],
     run: async ({ api, list }) => {
-      const implicit = await fetchPage(api, list);
-      const explicit = await fetchPage(api, list, { skip: 0, take: 10 });
+      const [implicit, explicit] = await allOf([fetchPage(api, list), fetchPage(api, list, { skip: 0, take: 10 })]);
       expect(keysOf(implicit, list.key), 'items without skip/take vs with skip=0&take=10').toEqual(keysOf(explicit, list.key));
       expect(implicit.pagination).toEqual(explicit.pagination);
       expect(implicit.data.length, `at most 10 of ${implicit.pagination.total} items`).toBe(Math.min(10, implicit.pagination.total));
