@@ -9,6 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import type { TimedRequest } from '../../fixtures/http.ts';
 import { criticalPath, longestChain } from '../../scripts/lib/critical-path.ts';
 import { startRecordingProxy } from '../../scripts/lib/recording-proxy.ts';
+import { untilNotOk } from '../support/usage-limit.ts';
+import type { Exchange } from '../../fixtures/contract.ts';
 
 const at = (test: string, operationId: string, asked: number, answered: number): TimedRequest => ({ test, operationId, asked, answered });
 
@@ -82,5 +84,43 @@ describe('delaying proxy', () => {
     } finally {
       await proxy.close();
     }
+  });
+});
+
+describe('reaching a usage limit in waves', () => {
+  /** A target whose limit lets `limit` requests through; counts what it was sent and how many at once. */
+  function limited(limit: number): { send: () => Promise<Exchange>; sent: () => number; mostAtOnce: () => number } {
+    let sent = 0;
+    let inFlight = 0;
+    let most = 0;
+    const send = async (): Promise<Exchange> => {
+      sent += 1;
+      const status = sent > limit ? 403 : 200;
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      inFlight -= 1;
+      return { status } as Exchange;
+    };
+    return { send, sent: () => sent, mostAtOnce: () => most };
+  }
+
+  it('sends exactly the bound when the limit is reached at the last request', async () => {
+    const target = limited(100);
+    assert.equal((await untilNotOk(target.send, 101, 4)).status, 403);
+    assert.equal(target.sent(), 101);
+    assert.equal(target.mostAtOnce(), 4);
+  });
+
+  it('stops after the wave that met the limit, within the bound', async () => {
+    const target = limited(9);
+    assert.equal((await untilNotOk(target.send, 101, 4)).status, 403);
+    assert.equal(target.sent(), 12);
+  });
+
+  it('returns the last answer when the bound passes without a refusal', async () => {
+    const target = limited(1000);
+    assert.equal((await untilNotOk(target.send, 10, 4)).status, 200);
+    assert.equal(target.sent(), 10);
   });
 });
