@@ -19,8 +19,10 @@ export default defineConfig<object, SelfVerifyWorkerOptions>({
   workers: workersFor(),
   retries: 0,
   forbidOnly: settings.ci,
-  // Redaction first: it redacts in place what every later reporter receives (fixtures/reporters/redaction.ts).
+  // Outcomes first: it restores the expectation of tests whose failures checks recorded (fixtures/checks.ts).
+  // Redaction next: it redacts in place what every later reporter receives (fixtures/reporters/redaction.ts).
   reporter: [
+    ['./fixtures/reporters/outcomes.ts'],
     ['./fixtures/reporters/redaction.ts', { outputs: ['reports/junit.xml', 'reports/allure-results', 'reports/certification.json', 'reports/certification.md'] }],
     ['./fixtures/reporters/allure.ts', { resultsDir: 'reports/allure-results' }],
     ['junit', { outputFile: 'reports/junit.xml' }],

@@ -1,52 +1,67 @@
 /**
- * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts, with a
- * failing test that cites a requirement the fault declares (caught for the right reason), and
- * must pass on the plain reference and on every documented variant.
+ * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts for the
+ * right reason (a check attributed to a requirement the fault declares fails; every other failed
+ * check is collateral, the fault's blast radius), and must certify CONFORMANT on the plain reference
+ * and on every documented variant, and with --variations on every allowed variation of
+ * reference/variations.ts and their combination, other-choices (scripts/lib/kill-matrix.ts holds the
+ * verdict rules).
  *
- * This process hosts every reference instance (buildApp on a free port: the plain reference, one
- * per variant, one per fault, each with its own store and the recording delay of the reference
+ * This process hosts every reference instance (buildServers on free ports: the plain reference, one
+ * per variant, one per variation, one per fault, each with its own store and the recording delay of the reference
  * profile), and ONE Playwright run tests them all, one project per instance: playwright.config.ts
  * reads the instances from the SELF_VERIFY_TARGETS file, and each project points its workers at its
- * instance (worker option targetOverride). A fault's project runs only the tests that cite a
+ * instance (worker option targetOverride: its addresses, with the path prefix and the realtime
+ * origin of its layout, and its ids when a variation renames them). A fault's project runs only the tests that cite a
  * requirement it declares, since only their failures can count; the plain and variant projects run
  * the whole layer. Separate Playwright runs with a reference process each would spend most of the
  * time starting processes.
  *
  * Writes the kill matrix to reports/self-verification.{json,md} and ends with the line
- * `faults caught: N/N, variants passed: M/M` (the plain reference counts among the variants).
- * Exits 1 when a fault is not caught (or only by tests of other requirements) or a variant fails,
- * 2 when the run itself could not complete.
+ * `faults caught for the right reason: N/N, collateral requirements per fault: median M, max X,
+ * variants and variations CONFORMANT: V/V, MUST requirements with a fault: F/T` (the plain reference
+ * counts among the variants). Exits 1 when a fault is not caught for the right reason or a variant
+ * does not certify CONFORMANT, 2 when the run itself could not complete.
  *
- * Usage: npm run self-verify -- [--layer hand|generated|all] [--workers N] [--only NAME[,NAME...]]
- *   --layer    hand: the handwritten specs (default); generated: the @generated specs; all: both
- *   --workers  Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
- *   --only     instances to run: plain, a variant or a fault name (for iterating on a few)
+ * Usage: npm run self-verify -- [--layer hand|generated|all] [--scope declared|full] [--workers N] [--variations] [--only NAME[,NAME...]]
+ *   --layer       hand: the handwritten specs (default); generated: the @generated specs; all: both
+ *   --scope       declared: a fault's project runs the tests citing its requirements (default); full: the
+ *                 whole layer, so that every collateral failure of the fault shows (the blast radius)
+ *   --workers     Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
+ *   --variations  also run every allowed variation
+ *   --only        instances to run: plain, a variant, a variation or a fault name (for iterating on a few)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { planTarget } from '../fixtures/config.ts';
+import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetIds } from '../fixtures/config.ts';
 import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
-import { buildApp } from '../reference/app.ts';
+import { buildServers, type ReferenceServers } from '../reference/app.ts';
 import { FAULTS, type Fault } from '../reference/faults/catalogue.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import { listVariants } from '../reference/variants.ts';
+import { applyVariations, listVariations, variationIdRenaming } from '../reference/variations.ts';
 import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
-import { resultsFileOf, type RunResults, type TestOutcome } from './self-verify-reporter.ts';
+import { requirements } from '../fixtures/requirements.ts';
+import { blastRadius, faultVerdict, mustNotAssessed, variationVerdict, type BlastRadius, type FailedCheck, type FaultVerdict, type TestOutcome, type VariationVerdict } from './lib/kill-matrix.ts';
+import { resultsFileOf, type RunResults } from './self-verify-reporter.ts';
 
 type Layer = 'hand' | 'generated' | 'all';
+/** What a fault's project runs: the tests citing its declared requirements, or the whole layer (for the blast radius). */
+type Scope = 'declared' | 'full';
 
-/** One reference instance to test: the plain reference, a variant or a fault. */
+/** One reference instance to test: the plain reference, a variant, a variation or a fault. */
 interface Instance {
   name: string;
-  kind: 'plain' | 'variant' | 'fault';
+  kind: 'plain' | 'variant' | 'variation' | 'fault';
   description: string;
   options: ReferenceOptions;
   /** For a fault: the requirements it declares, which select its tests. */
   requirements?: readonly string[];
   fault?: Fault;
+  /** For a variation that renames the seed's ids: the renaming, applied to the profile's ids. */
+  renameId?: (id: string) => string;
 }
 
 const REPORTS_DIR = join(REPO_ROOT, 'reports');
@@ -76,132 +91,88 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
     ...listVariants().map(
       (variant): Instance => ({ name: `variant:${variant.name}`, kind: 'variant', description: variant.description, options: { ...base, variants: [variant.name] } }),
     ),
-    ...FAULTS.map(
+    ...listVariations().map((variation): Instance => {
+      const renameId = variationIdRenaming([variation.name]);
+      return {
+        name: `variation:${variation.name}`,
+        kind: 'variation',
+        description: variation.description,
+        options: applyVariations(base, [variation.name]),
+        ...(renameId === undefined ? {} : { renameId }),
+      };
+    }),
+    // A fault that declares no requirement (a credential echoed back) breaks nothing the suite could
+    // catch; scripts/check-canary.ts runs those.
+    ...FAULTS.filter((fault) => fault.requirements.length > 0).map(
       (fault): Instance => ({ name: `fault:${fault.name}`, kind: 'fault', description: fault.description, options: fault.apply(base), requirements: fault.requirements, fault }),
     ),
   ];
-}
-
-// ---------------------------------------------------------------- verdicts
-
-interface FailedTest {
-  title: string;
-  location: string;
-  requirements: string[];
-  error?: string;
-}
-
-interface FaultVerdict {
-  name: string;
-  description: string;
-  requirements: readonly string[];
-  operations: readonly string[];
-  caught: boolean;
-  /** Why it was not caught. */
-  reason?: string;
-  testsRun: number;
-  /** The failing tests that cite a declared requirement. */
-  caughtBy: FailedTest[];
-  /** Failing tests that cite none of them (only with a layer filter that lets them in). */
-  otherFailures: FailedTest[];
-}
-
-interface VariantVerdict {
-  name: string;
-  description: string;
-  passed: boolean;
-  testsRun: number;
-  skipped: number;
-  failures: FailedTest[];
-}
-
-const failedTest = ({ title, location, requirements, error }: TestOutcome): FailedTest => ({ title, location, requirements, ...(error === undefined ? {} : { error }) });
-
-function faultVerdict(instance: Instance, tests: readonly TestOutcome[]): FaultVerdict {
-  const declared = new Set(instance.requirements ?? []);
-  const ran = tests.filter((test) => test.outcome !== 'skipped');
-  const failed = tests.filter((test) => test.status !== 'passed' && test.status !== 'skipped');
-  const caughtBy = failed.filter((test) => test.requirements.some((id) => declared.has(id))).map(failedTest);
-  const otherFailures = failed.filter((test) => !test.requirements.some((id) => declared.has(id))).map(failedTest);
-  const reason =
-    caughtBy.length > 0
-      ? undefined
-      : tests.length === 0
-        ? `no test of the layer cites ${[...declared].join(', ')}`
-        : ran.length === 0
-          ? `the ${tests.length} tests citing ${[...declared].join(', ')} were all skipped`
-          : otherFailures.length > 0
-            ? 'only tests citing other requirements failed (caught for the wrong reason)'
-            : `all ${ran.length} tests citing ${[...declared].join(', ')} passed`;
-  return {
-    name: instance.name.replace(/^fault:/, ''),
-    description: instance.description,
-    requirements: instance.requirements ?? [],
-    operations: instance.fault?.operations ?? [],
-    caught: caughtBy.length > 0,
-    ...(reason === undefined ? {} : { reason }),
-    testsRun: ran.length,
-    caughtBy,
-    otherFailures,
-  };
-}
-
-function variantVerdict(instance: Instance, tests: readonly TestOutcome[]): VariantVerdict {
-  const failures = tests.filter((test) => test.outcome === 'unexpected' || test.outcome === 'flaky').map(failedTest);
-  const skipped = tests.filter((test) => test.outcome === 'skipped').length;
-  return { name: instance.name, description: instance.description, passed: tests.length > 0 && failures.length === 0, testsRun: tests.length - skipped, skipped, failures };
 }
 
 // ---------------------------------------------------------------- reports
 
 interface Verification {
   layer: Layer;
+  scope: Scope;
   workers: number;
   wallSeconds: number;
   runStatus: string;
   runErrors: string[];
   faults: FaultVerdict[];
-  variants: VariantVerdict[];
+  variants: VariationVerdict[];
+  blastRadius: BlastRadius;
+  /** MUST requirements of the catalogue that no fault declares: nothing shows their checks can fail. */
+  mustWithoutFault: string[];
 }
 
-function summaryLine(verification: Pick<Verification, 'faults' | 'variants'>): string {
+function summaryLine(verification: Pick<Verification, 'faults' | 'variants' | 'blastRadius' | 'mustWithoutFault'>): string {
   const caught = verification.faults.filter((fault) => fault.caught).length;
   const passed = verification.variants.filter((variant) => variant.passed).length;
-  return `faults caught: ${caught}/${verification.faults.length}, variants passed: ${passed}/${verification.variants.length}`;
+  const musts = requirements().filter((entry) => entry.level === 'MUST').length;
+  return (
+    `faults caught for the right reason: ${caught}/${verification.faults.length}, ` +
+    `collateral requirements per fault: median ${verification.blastRadius.median}, max ${verification.blastRadius.max}, ` +
+    `variants and variations CONFORMANT: ${passed}/${verification.variants.length}, ` +
+    `MUST requirements with a fault: ${musts - verification.mustWithoutFault.length}/${musts}`
+  );
 }
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-function testLine(test: FailedTest): string {
-  return `\`${test.location}\` ${cell(test.title)} (${test.requirements.join(', ')})`;
+function checkLine(entry: FailedCheck): string {
+  return `${entry.requirementId} in \`${entry.location}\` ${cell(entry.title)}`;
 }
 
 function markdownReport(verification: Verification): string {
   const lines = [
     '# Self-verification',
     '',
-    `${summaryLine(verification)}; layer ${verification.layer}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
+    `${summaryLine(verification)}; layer ${verification.layer}, faults run ${verification.scope === 'full' ? 'the whole layer' : 'the tests citing their requirements'}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
     '',
-    'Each fault of `reference/faults/catalogue.ts` runs against its own reference instance with the tests that cite a requirement it declares; it is caught when one of them fails. The plain reference and each variant run the whole layer and must pass.',
+    'Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference and each variant run the whole layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference.',
     '',
     ...(verification.runErrors.length === 0 ? [] : ['## Errors outside tests', '', ...verification.runErrors.map((error) => `- ${cell(error)}`), '']),
-    '## Plain reference and variants',
+    '## Plain reference, variants and allowed variations',
     '',
-    '| instance | verdict | tests run | skipped | failures |',
-    '|---|---|---|---|---|',
+    '| instance | verdict | tests run | skipped | MUST not assessed | failures |',
+    '|---|---|---|---|---|---|',
     ...verification.variants.map(
       (variant) =>
-        `| ${variant.name} | ${variant.passed ? 'passed' : '**FAILED**'} | ${variant.testsRun} | ${variant.skipped} | ${variant.failures.map(testLine).join('<br>') || '-'} |`,
+        `| ${variant.name} | ${variant.passed ? 'CONFORMANT' : '**FAILED**'} | ${variant.testsRun} | ${variant.skipped} | ${variant.mustNotAssessed.length} | ${[...variant.failures.map(checkLine), ...variant.brokenTests.map(cell)].join('<br>') || '-'} |`,
     ),
     '',
     '## Kill matrix',
     '',
-    '| fault | declares | verdict | tests run | caught by |',
+    '| fault | declares | verdict | checks failed for it | collateral requirements |',
     '|---|---|---|---|---|',
     ...verification.faults.map(
       (fault) =>
-        `| ${fault.name} | ${fault.requirements.join(', ')} | ${fault.caught ? 'caught' : `**NOT CAUGHT**: ${cell(fault.reason ?? '')}`} | ${fault.testsRun} | ${fault.caughtBy.map(testLine).join('<br>') || '-'} |`,
+        `| ${fault.name} | ${fault.requirements.join(', ')} | ${fault.caught ? 'caught' : `**NOT CAUGHT**: ${cell(fault.reason ?? '')}`} | ${fault.caughtBy.length} | ${fault.collateral.map(checkLine).join('<br>') || '-'} |`,
     ),
+    '',
+    '## MUST requirements without a fault',
+    '',
+    verification.mustWithoutFault.length === 0 ? 'None: every MUST requirement is declared by at least one fault.' : verification.mustWithoutFault.join(', '),
     '',
   ];
   return lines.join('\n');
@@ -211,16 +182,34 @@ function markdownReport(verification: Verification): string {
 
 interface Started {
   instance: Instance;
-  app: FastifyInstance;
+  servers: ReferenceServers;
   baseUrl: string;
+  realtimeUrl: string;
+}
+
+/** Listens on a free port; the origin it got. */
+async function listenOnFreePort(name: string, app: FastifyInstance): Promise<string> {
+  await app.listen({ host: HOST, port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error(`${name}: no TCP address`);
+  return `http://${HOST}:${address.port}`;
 }
 
 async function start(instance: Instance): Promise<Started> {
-  const app = await buildApp(instance.options);
-  await app.listen({ host: HOST, port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error(`${instance.name}: no TCP address`);
-  return { instance, app, baseUrl: `http://${HOST}:${address.port}` };
+  const servers = await buildServers(instance.options);
+  const { basePath, realtimeBasePath } = servers.main.reference.config.layout;
+  const origin = await listenOnFreePort(instance.name, servers.main);
+  const realtimeOrigin = servers.realtime === undefined ? origin : await listenOnFreePort(instance.name, servers.realtime);
+  return { instance, servers, baseUrl: `${origin}${basePath}`, realtimeUrl: `${realtimeOrigin}${realtimeBasePath}` };
+}
+
+const closeAll = (servers: ReferenceServers): Promise<unknown> => Promise.all([servers.main.close(), servers.realtime?.close()]);
+
+/** The reference profile's ids as an instance names them (every id but the channel names, which no variation renames). */
+function renamedIds(rename: (id: string) => string): TargetIds {
+  const { ids } = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  const kept = new Set<keyof TargetIds>(['channel', 'runningMeetingChannel']);
+  return Object.fromEntries(Object.entries(ids).map(([field, id]) => [field, kept.has(field as keyof TargetIds) ? id : rename(id)])) as TargetIds;
 }
 
 /** The child's environment: no inherited target or harness setting may redirect the run. */
@@ -234,22 +223,31 @@ function childEnvironment(plain: Started, targetsFile: string): NodeJS.ProcessEn
     // finds a base URL and starts no reference of its own.
     TARGET_FILE: 'fixtures/targets/reference.env',
     TARGET_BASE_URL: plain.baseUrl,
-    TARGET_REALTIME_URL: `${plain.baseUrl}/v2`,
+    TARGET_REALTIME_URL: plain.realtimeUrl,
     SELF_VERIFY_TARGETS: targetsFile,
   };
 }
 
-function parseOptions(argv: readonly string[]): { layer: Layer; workers: number; only?: Set<string> } {
+function parseOptions(argv: readonly string[]): { layer: Layer; scope: Scope; workers: number; variations: boolean; only?: Set<string> } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { layer: { type: 'string', default: 'hand' }, workers: { type: 'string', default: '3' }, only: { type: 'string' } },
+    options: {
+      layer: { type: 'string', default: 'hand' },
+      scope: { type: 'string', default: 'declared' },
+      workers: { type: 'string', default: '3' },
+      only: { type: 'string' },
+      variations: { type: 'boolean', default: false },
+    },
   });
+  const variations = values.variations;
   const layer = values.layer;
   if (layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
+  const scope = values.scope;
+  if (scope !== 'declared' && scope !== 'full') throw new Error(`--scope: expected declared or full, got ${JSON.stringify(scope)}`);
   const workers = Number(values.workers);
   if (!Number.isSafeInteger(workers) || workers < 1 || workers > 16) throw new Error(`--workers: expected an integer from 1 to 16, got ${JSON.stringify(values.workers)}`);
   const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((name) => name.trim()).filter((name) => name !== ''));
-  return only === undefined ? { layer, workers } : { layer, workers, only };
+  return only === undefined ? { layer, scope, workers, variations } : { layer, scope, workers, variations, only };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -259,11 +257,14 @@ async function main(argv: readonly string[]): Promise<number> {
   const onSignal = (signal: NodeJS.Signals): never => process.exit(signal === 'SIGINT' ? 130 : 143);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const { layer, workers, only } = parseOptions(argv);
+  const { layer, scope, workers, variations, only } = parseOptions(argv);
   const plan = planTarget({});
   if (plan.kind !== 'reference') throw new Error('the reference profile names a base URL; self-verification needs the embedded reference');
   const all = instancesToVerify(plan.recordingReadyMs);
-  const selected = only === undefined ? all : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
+  const selected =
+    only === undefined
+      ? all.filter((instance) => variations || instance.kind !== 'variation')
+      : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
   const unknown = [...(only ?? [])].filter((name) => !all.some((instance) => instance.name === name || instance.name.replace(/^\w+:/, '') === name));
   if (unknown.length > 0) throw new Error(`--only: unknown instances ${unknown.join(', ')}`);
   // The plain instance always runs: global teardown sweeps leftovers against it.
@@ -279,11 +280,12 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     for (const instance of instances) started.push(await start(instance));
     console.error(`self-verify: ${started.length} reference instances listening (${((performance.now() - began) / 1000).toFixed(1)} s)`);
-    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl }) => ({
+    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl, realtimeUrl }) => ({
       name: instance.name,
       baseUrl,
-      realtimeUrl: `${baseUrl}/v2`,
-      ...projectFilter(instance, layer),
+      realtimeUrl,
+      ...(instance.renameId === undefined ? {} : { ids: renamedIds(instance.renameId) }),
+      ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layer),
       ...(instance.kind === 'fault' ? { faulty: true } : {}),
     }));
     const targetsFile = join(workDir, 'targets.json');
@@ -305,21 +307,34 @@ async function main(argv: readonly string[]): Promise<number> {
     }
 
     const testsOf = (instance: Instance): TestOutcome[] => results.tests.filter((test) => test.project === instance.name);
+    const plain = instances.find((instance) => instance.kind === 'plain');
+    const plainNotAssessed = plain === undefined ? undefined : mustNotAssessed(testsOf(plain));
+    const faults = instances
+      .filter((instance) => instance.kind === 'fault')
+      .map((instance) => faultVerdict({ ...instance, name: instance.name.replace(/^fault:/, ''), requirements: instance.requirements ?? [], operations: instance.fault?.operations ?? [] }, testsOf(instance)));
+    const declared = new Set(FAULTS.flatMap((fault) => fault.requirements));
     const verification: Verification = {
       layer,
+      scope,
       workers,
       wallSeconds: (performance.now() - began) / 1000,
       runStatus: results.status,
       runErrors: results.errors,
-      faults: instances.filter((instance) => instance.kind === 'fault').map((instance) => faultVerdict(instance, testsOf(instance))),
-      variants: instances.filter((instance) => instance.kind !== 'fault').map((instance) => variantVerdict(instance, testsOf(instance))),
+      faults,
+      variants: instances
+        .filter((instance) => instance.kind !== 'fault')
+        .map((instance) => variationVerdict({ name: instance.name, kind: instance.kind === 'fault' ? 'variant' : instance.kind, description: instance.description }, testsOf(instance), instance === plain ? undefined : plainNotAssessed)),
+      blastRadius: blastRadius(faults),
+      mustWithoutFault: requirements()
+        .filter((entry) => entry.level === 'MUST' && !declared.has(entry.id))
+        .map((entry) => entry.id),
     };
     writeFileSync(join(REPORTS_DIR, 'self-verification.json'), `${JSON.stringify(verification, null, 2)}\n`);
     writeFileSync(join(REPORTS_DIR, 'self-verification.md'), markdownReport(verification));
 
     for (const fault of verification.faults.filter((verdict) => !verdict.caught)) console.log(`not caught: ${fault.name} (${fault.requirements.join(', ')}): ${fault.reason ?? ''}`);
     for (const variant of verification.variants.filter((verdict) => !verdict.passed)) {
-      console.log(`failed: ${variant.name}: ${variant.failures.map((test) => `${test.location} ${test.title}`).join('; ') || 'no test ran'}`);
+      console.log(`failed: ${variant.name}: ${[...variant.failures.map((entry) => `${entry.requirementId} in ${entry.location} ${entry.title}`), ...variant.brokenTests].join('; ') || 'no test ran'}`);
     }
     console.log(`kill matrix: reports/self-verification.md, reports/self-verification.json; wall time ${verification.wallSeconds.toFixed(1)} s`);
     console.log(summaryLine(verification));
@@ -327,7 +342,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!complete) return 2;
     return verification.faults.every((fault) => fault.caught) && verification.variants.every((variant) => variant.passed) ? 0 : 1;
   } finally {
-    await Promise.all(started.map(({ app }) => app.close()));
+    await Promise.all(started.map(({ servers }) => closeAll(servers)));
   }
 }
 

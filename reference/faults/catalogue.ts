@@ -1,5 +1,5 @@
-import { generateKeyPairSync, type KeyPairKeyObjectResult } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import { generateKeyPairSync, randomBytes, type KeyPairKeyObjectResult } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defaultBehaviour } from '../behaviour.ts';
 import { buildErrorBody, notFound } from '../errors.ts';
 import type { ReferenceOptions } from '../options.ts';
@@ -160,12 +160,6 @@ const caseSensitiveHeaders = (operations: readonly OperationId[], spellings: rea
 
 // ---------------------------------------------------------------- stateful faults (state per built instance)
 
-/** Every security key reuses the instance's first key pair. */
-const keyPairReused: OptionsTransform = (options) => {
-  let first: Promise<KeyPairKeyObjectResult> | undefined;
-  return withBehaviour({ generateSecurityKeyPair: () => (first ??= defaultBehaviour.generateSecurityKeyPair()) })(options);
-};
-
 /** The private key comes from another pair than the public key (one spare pair per instance). */
 const privateKeyMismatch: OptionsTransform = (options) => {
   let spare: KeyPairKeyObjectResult | undefined;
@@ -246,11 +240,20 @@ export const FAULTS: readonly Fault[] = [
       verifyToken: (secret, token, nowMs) => defaultBehaviour.verifyToken(secret, token.replaceAll('~', '.'), nowMs),
     }),
   ),
+  fault(
+    'login-answers-201',
+    'A successful login answers 201 instead of 200 (with the same body and a usable token).',
+    ['LOGIN-01'],
+    ['login'],
+    afterHandler(['login'], (_request, reply) => {
+      if (reply.statusCode === 200) reply.code(201);
+    }),
+  ),
   fault('login-name-missing', 'The 200 body of login lacks name.', ['LOGIN-02'], ['login'], rewriteBody(['login'], eachRecord((record) => delete record['name']))),
   fault(
     'login-length-limits-crash',
     'An e-mail over 191 characters or a password under 6 or over 191 characters makes login fail with 500 instead of a 4xx.',
-    ['LOGIN-05', 'LOGIN-06', 'LOGIN-07'],
+    ['LOGIN-05', 'LOGIN-06', 'LOGIN-07', 'INP-06'],
     ['login'],
     beforeHandler(['login'], (request) => {
       const body = isObject(request.body) ? request.body : {};
@@ -400,6 +403,16 @@ export const FAULTS: readonly Fault[] = [
     }),
   ),
 
+  fault(
+    'bodies-text-plain',
+    'Every answer is declared text/plain although its body is JSON.',
+    ['FMT-04'],
+    OPERATIONS,
+    afterHandler(OPERATIONS, (_request, reply) => {
+      reply.type('text/plain; charset=utf-8');
+    }),
+  ),
+
   // ------------------------------------------------------------ pagination
   fault('default-take-20', 'Without take, paginated lists return 20 items.', ['PAG-01', 'PAG-02', 'PAG-03'], PAGINATED_OPERATIONS, withBehaviour({ defaultTake: 20 })),
   fault(
@@ -416,7 +429,6 @@ export const FAULTS: readonly Fault[] = [
     PAGINATED_OPERATIONS,
     withBehaviour({ totalPages: (total, take) => Math.floor(total / take) + 1 }),
   ),
-  fault('page-numbered-from-zero', 'pagination.page counts from 0.', ['PAG-06'], PAGINATED_OPERATIONS, withBehaviour({ pageNumber: (skip, take) => Math.floor(skip / take) })),
   fault(
     'envelope-data-renamed',
     'The envelopes of listGroups and listGroupParticipants name their array items instead of data.',
@@ -585,7 +597,6 @@ export const FAULTS: readonly Fault[] = [
 
   // ------------------------------------------------------------ security keys
   fault('secret-key-127-words', 'The secretKey holds 127 words.', ['SEC-07'], ['createSecurityKey'], withBehaviour({ secretKeyWordCount: 127 })),
-  fault('key-pair-reused', 'Every security key has the same key pair.', ['SEC-09'], ['createSecurityKey'], keyPairReused),
   fault(
     'private-key-unencrypted',
     'The privateKey is not encrypted: it loads without the passphrase.',
@@ -763,7 +774,111 @@ export const FAULTS: readonly Fault[] = [
       if (['skip', 'take'].some((name) => query[name] !== undefined && !/^\d+$/.test(String(query[name])))) throw unexpected('NaN in paging');
     }),
   ),
+
+  // ------------------------------------------------------------ credentials echoed, opaque tokens (scripts/check-canary.ts)
+  // The interface does not forbid echoing what a request carried: the first three break no
+  // requirement, and exist to prove that the reports hold no credential the target sends back.
+  fault(
+    'echo-credentials-in-error-message',
+    'Every error answer names in its message the credentials the request carried (bearer token, apikey, client_id, secret, password, passphrase, body apiKey).',
+    [],
+    OPERATIONS,
+    rewriteBody(OPERATIONS, echoInMessage, isError),
+  ),
+  fault(
+    'echo-credentials-in-header',
+    'Every answer carries the credentials of the request in x-echo-1, x-echo-2... response headers.',
+    [],
+    OPERATIONS,
+    afterHandler(OPERATIONS, echoInHeaders),
+  ),
+  fault(
+    'echo-credentials-in-body',
+    'Every successful JSON answer (each record of a list) carries the credentials of the request in an extra field requestedWith.',
+    [],
+    echoBodyOperations(),
+    rewriteBody(echoBodyOperations(), (body, { request }) => eachRecord((record) => (record['requestedWith'] = echoedCredentials(request)))(body)),
+  ),
+  fault('opaque-access-token', 'Login answers an opaque access token (random base64url, not a JWT), which the bearer operations accept.', ['LOGIN-01'], ['login'], opaqueAccessToken),
+  fault(
+    'secret-key-not-letters',
+    'Every fourth word of the secretKey ends with a digit.',
+    ['SEC-07'],
+    ['createSecurityKey'],
+    withBehaviour({
+      drawSecretKey: (wordlist, count) =>
+        defaultBehaviour
+          .drawSecretKey(wordlist, count)
+          .split(' ')
+          .map((word, index) => (index % 4 === 0 ? `${word}${index % 10}` : word))
+          .join(' '),
+    }),
+  ),
+  fault(
+    'every-answer-500',
+    'Every request whose body parses is answered 500, with the credentials it carried in the message: every test fails.',
+    ['LOGIN-01'],
+    OPERATIONS,
+    beforeRoutes((app) => {
+      app.addHook('preHandler', async (request, reply) => reply.code(500).send(buildErrorBody(500, `failed for ${echoedCredentials(request)}`, true)));
+    }),
+  ),
 ];
+
+// ---------------------------------------------------------------- credentials echoed, opaque tokens
+
+/** closeMeeting answers an empty object, which gets no field. */
+function echoBodyOperations(): readonly OperationId[] {
+  return OPERATIONS.filter((operation) => operation !== 'closeMeeting');
+}
+
+/**
+ * The credential headers and body fields of a request, by name; the bearer token without its
+ * scheme, so that only the value itself tells what it is (no "Bearer" for a pattern to key on).
+ */
+function requestCredentials(request: FastifyRequest): [string, string][] {
+  const body = isObject(request.body) ? request.body : {};
+  const bearer = /^Bearer\s+(\S+)/i.exec(headerValue(request, 'authorization') ?? '')?.[1];
+  const headers = ['apikey', 'client_id', 'secret'].map((name): [string, unknown] => [name, request.headers[name]]);
+  const fields = ['password', 'passphrase', 'apiKey'].map((name): [string, unknown] => [name, body[name]]);
+  return [['token', bearer], ...headers, ...fields].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
+}
+
+/** The values alone, as a careless service might log them into its answer. */
+function echoedCredentials(request: FastifyRequest): string {
+  const credentials = requestCredentials(request);
+  return credentials.length === 0 ? 'a request without credentials' : credentials.map(([, value]) => value).join(' ');
+}
+
+function echoInMessage(body: unknown, { request }: { request: FastifyRequest }): unknown {
+  if (isObject(body) && typeof body['message'] === 'string') body['message'] = `${body['message']} (request: ${echoedCredentials(request)})`;
+  return body;
+}
+
+/** Longer values (a 100 000-character passphrase) would overflow the client's header limit: a broken answer, not an echo. */
+const MAX_ECHOED_HEADER = 1024;
+
+function echoInHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  requestCredentials(request).forEach(([, value], index) => {
+    if (value.length <= MAX_ECHOED_HEADER) void reply.header(`x-echo-${index + 1}`, value);
+  });
+}
+
+/**
+ * Login answers a random opaque token instead of the JWT it would issue; the bearer check looks the
+ * JWT up again (one map per built instance).
+ */
+function opaqueAccessToken(options: ReferenceOptions): ReferenceOptions {
+  const issued = new Map<string, string>();
+  return withBehaviour({
+    issueToken: async (secret, userId, nowMs, ttlS) => {
+      const opaque = randomBytes(24).toString('base64url');
+      issued.set(opaque, await defaultBehaviour.issueToken(secret, userId, nowMs, ttlS));
+      return opaque;
+    },
+    verifyToken: (secret, token, nowMs) => defaultBehaviour.verifyToken(secret, issued.get(token) ?? token, nowMs),
+  })(options);
+}
 
 export function listFaults(): FaultDescription[] {
   return FAULTS.map(({ name, description, requirements }) => ({ name, description, requirements }));

@@ -1,22 +1,28 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { certify, judgeRequirement, overallVerdict, testOutcome, verdictLine } from '../../fixtures/certification.ts';
+import { certify, judgeRequirement, outcomeFor, overallVerdict, suiteError, verdictLine } from '../../fixtures/certification.ts';
 import type { RequirementResult, TestEvidence } from '../../fixtures/certification.ts';
+import type { CheckRecord } from '../../fixtures/checks.ts';
 import type { Requirement } from '../../fixtures/requirements.ts';
 
 const req = (id: string, level: Requirement['level']): Requirement => ({
   id,
   level,
   statement: `${id} statement`,
+  basis: `${id} basis`,
   section: 'Pagination',
   operations: ['listGroups'],
   kind: 'pagination',
 });
 
 const MUST = req('PAG-01', 'MUST');
-const SHOULD = req('SEC-03', 'SHOULD');
+const OTHER = req('PAG-05', 'MUST');
+const SHOULD = req('SEC-08', 'SHOULD');
 const VARIANT = req('VAR-01', 'VARIANT');
 const UNSPECIFIED = req('UNS-01', 'UNSPECIFIED');
+
+const passed = (requirementId: string, text = 'a check'): CheckRecord => ({ requirementId, outcome: 'passed', text });
+const failed = (requirementId: string, text = 'a check: Expected 3, received 4'): CheckRecord => ({ requirementId, outcome: 'failed', text });
 
 function evidence(requirementIds: string[], status: TestEvidence['status'], overrides: Partial<TestEvidence> = {}): TestEvidence {
   return {
@@ -25,52 +31,68 @@ function evidence(requirementIds: string[], status: TestEvidence['status'], over
     requirementIds,
     status,
     expectedStatus: status === 'skipped' ? 'skipped' : 'passed',
+    checks: status === 'passed' ? requirementIds.map((id) => passed(id)) : [],
+    failuresRecordedByChecks: false,
     skipReasons: [],
     casesNotAssessed: [],
+    fixedDeviations: [],
     findings: [],
     ...overrides,
   };
 }
 
-describe('testOutcome', () => {
-  it('maps each final status, and a failure under test.fail() to a known deviation', () => {
-    const table: [TestEvidence['status'], TestEvidence['expectedStatus'], string][] = [
-      ['passed', 'passed', 'passed'],
-      ['failed', 'passed', 'failed'],
-      ['timedOut', 'passed', 'failed'],
-      ['failed', 'failed', 'known deviation'],
-      ['timedOut', 'failed', 'known deviation'],
-      ['passed', 'failed', 'passed'],
-      ['skipped', 'skipped', 'skipped'],
-      ['interrupted', 'passed', 'not run'],
-      ['not run', 'passed', 'not run'],
-    ];
-    for (const [status, expectedStatus, outcome] of table) {
-      assert.equal(testOutcome(evidence(['PAG-01'], status, { expectedStatus })), outcome, `${status} expecting ${expectedStatus}`);
-    }
-  });
-});
-
 describe('judgeRequirement', () => {
-  it('passes a MUST requirement whose citing tests all passed', () => {
+  it('passes a MUST requirement whose own checks passed', () => {
     const result = judgeRequirement(MUST, [evidence(['PAG-01'], 'passed'), evidence(['PAG-01'], 'passed')], []);
     assert.equal(result.verdict, 'passed');
+    assert.equal(result.checksRun, 2);
     assert.equal(result.partlyAssessed, false);
   });
 
-  it('fails it when one citing test failed, and lists that test with its failure line', () => {
-    const failing = evidence(['PAG-01'], 'failed', { failure: 'Response does not match operation listGroups' });
+  it('fails it when one of its checks failed, and lists that test with the failed check', () => {
+    const failing = evidence(['PAG-01'], 'failed', { checks: [failed('PAG-01', 'limit for take=3: Expected 3, received 10')], failuresRecordedByChecks: true });
     const result = judgeRequirement(MUST, [evidence(['PAG-01'], 'passed'), failing], []);
     assert.equal(result.verdict, 'failed');
+    assert.equal(result.checksFailed, 1);
     assert.deepEqual(
       result.tests.filter((test) => test.outcome === 'failed').map((test) => test.detail),
-      ['Response does not match operation listGroups'],
+      ['limit for take=3: Expected 3, received 10'],
     );
   });
 
-  it('fails it on a known deviation (expected failure), which Playwright counts as passing', () => {
-    const deviation = evidence(['PAG-01'], 'failed', { expectedStatus: 'failed', failure: 'Expected status 200, received 500.' });
+  it('never judges a requirement by the outcome of a test that also cites it: a failed check of another requirement does not fail it', () => {
+    const test = evidence(['PAG-01', 'PAG-05'], 'failed', { checks: [passed('PAG-01'), failed('PAG-05')], failuresRecordedByChecks: true });
+    assert.equal(judgeRequirement(MUST, [test], []).verdict, 'passed');
+    assert.equal(judgeRequirement(OTHER, [test], []).verdict, 'failed');
+  });
+
+  it('does not assess a cited requirement whose check never ran, even in a test that passed', () => {
+    const test = evidence(['PAG-01', 'PAG-05'], 'passed', { checks: [passed('PAG-05')] });
+    const result = judgeRequirement(MUST, [test], []);
+    assert.equal(result.verdict, 'not assessed');
+    assert.deepEqual(result.notAssessedBecause, ['the test ran no check of PAG-01']);
+  });
+
+  it('does not assess a requirement whose test failed outside its checks before the check ran, and names the suite error', () => {
+    const test = evidence(['PAG-01', 'PAG-05'], 'failed', { checks: [passed('PAG-05')], failure: 'TypeError: x is undefined' });
+    const result = judgeRequirement(MUST, [test], []);
+    assert.equal(result.verdict, 'not assessed');
+    assert.match(result.notAssessedBecause[0] ?? '', /failed outside its checks: TypeError: x is undefined before a check of PAG-01 ran/);
+    assert.equal(suiteError(test), 'failed outside its checks: TypeError: x is undefined');
+  });
+
+  it('records a check that could not be judged as not assessed, with its reason', () => {
+    const test = evidence(['PAG-01'], 'passed', { checks: [{ requirementId: 'PAG-01', outcome: 'not assessed', text: 'walk: the answers it relies on fail FMT-04' }] });
+    const result = judgeRequirement(MUST, [test], []);
+    assert.equal(result.verdict, 'not assessed');
+    assert.deepEqual(result.notAssessedBecause, ['walk: the answers it relies on fail FMT-04']);
+  });
+
+  it('fails it on a known deviation, which Playwright counts as an expected failure', () => {
+    const deviation = evidence(['PAG-01'], 'failed', { expectedStatus: 'failed', checks: [{ requirementId: 'PAG-01', outcome: 'deviation', text: 'Expected status 200, received 500.' }] });
     assert.equal(judgeRequirement(MUST, [deviation], []).verdict, 'failed');
+    assert.equal(outcomeFor(deviation, 'PAG-01').outcome, 'known deviation');
+    assert.equal(suiteError(deviation), undefined);
   });
 
   it('does not assess it when every citing test was skipped, giving the skip reasons', () => {
@@ -81,6 +103,15 @@ describe('judgeRequirement', () => {
     const result = judgeRequirement(MUST, skipped, []);
     assert.equal(result.verdict, 'not assessed');
     assert.deepEqual(result.notAssessedBecause, ['not assessed: needs TARGET_GROUP_ID (no group)']);
+  });
+
+  it('calls it not applicable, which counts as passed, when every citing test says its condition does not hold for the target', () => {
+    const skipped = evidence(['PAG-01'], 'skipped', { skipReasons: ['not applicable: listRecordings answers with a bare array (VAR-01)'] });
+    const result = judgeRequirement(MUST, [skipped], []);
+    assert.equal(result.verdict, 'not applicable');
+    assert.equal(overallVerdict([result]), 'CONFORMANT');
+    const mixed = judgeRequirement(MUST, [skipped, evidence(['PAG-01'], 'skipped', { skipReasons: ['not assessed: needs TARGET_X'] })], []);
+    assert.equal(mixed.verdict, 'not assessed');
   });
 
   it('does not assess it when no test cites it', () => {
@@ -97,20 +128,22 @@ describe('judgeRequirement', () => {
     assert.equal(judgeRequirement(MUST, [evidence(['PAG-01'], 'passed')], []).partlyAssessed, false);
   });
 
-  it('reads SHOULD warnings, VARIANT forms and UNSPECIFIED observations of its own ID only', () => {
+  it('reads SHOULD warnings, VARIANT forms and UNSPECIFIED observations of its own ID only; a warning or observation is a check that ran', () => {
     const findings = [
-      { kind: 'warning' as const, requirementId: 'SEC-03', text: 'a 3-character passphrase was accepted' },
+      { kind: 'warning' as const, requirementId: 'SEC-08', text: '70 of 128 words are not in the list' },
       { kind: 'observed' as const, requirementId: 'VAR-01', text: 'bare array' },
       { kind: 'observed' as const, requirementId: 'UNS-01', text: '404 for an unknown group' },
     ];
-    const should = judgeRequirement(SHOULD, [evidence(['SEC-03'], 'passed')], findings);
+    const warned = evidence(['SEC-08'], 'passed', { checks: [{ requirementId: 'SEC-08', outcome: 'warning', text: 'words: 70 of 128 words are not in the list' }] });
+    const should = judgeRequirement(SHOULD, [warned], findings);
     assert.equal(should.verdict, 'passed with warnings');
-    assert.deepEqual(should.warnings, ['a 3-character passphrase was accepted']);
-    assert.equal(judgeRequirement(SHOULD, [evidence(['SEC-03'], 'passed')], []).verdict, 'passed');
+    assert.deepEqual(should.warnings, ['70 of 128 words are not in the list']);
+    assert.equal(judgeRequirement(SHOULD, [evidence(['SEC-08'], 'passed')], []).verdict, 'passed');
     const variant = judgeRequirement(VARIANT, [evidence(['VAR-01'], 'passed')], findings);
     assert.equal(variant.verdict, 'observed variant');
     assert.deepEqual(variant.observations, ['bare array']);
-    const unspecified = judgeRequirement(UNSPECIFIED, [evidence(['UNS-01'], 'passed')], findings);
+    const observed = evidence(['UNS-01'], 'passed', { checks: [{ requirementId: 'UNS-01', outcome: 'observed', text: 'x' }] });
+    const unspecified = judgeRequirement(UNSPECIFIED, [observed], findings);
     assert.equal(unspecified.verdict, 'observed unspecified');
     assert.deepEqual(unspecified.observations, ['404 for an unknown group']);
   });
@@ -128,7 +161,7 @@ describe('overallVerdict', () => {
 
   it('is NOT CONFORMANT when any requirement failed, whatever else', () => {
     assert.equal(overallVerdict([result('MUST', 'failed'), result('MUST', 'not assessed')]), 'NOT CONFORMANT');
-    assert.equal(overallVerdict([result('MUST', 'passed'), result('UNSPECIFIED', 'failed')]), 'NOT CONFORMANT');
+    assert.equal(overallVerdict([result('MUST', 'passed'), result('VARIANT', 'failed')]), 'NOT CONFORMANT');
   });
 
   it('is INCOMPLETE when nothing failed but a MUST requirement was not assessed', () => {
@@ -140,7 +173,10 @@ describe('certify', () => {
   it('judges every catalogue entry, totals them per level and prints one verdict line', () => {
     const tests = [
       evidence(['PAG-01', 'VAR-01'], 'passed', { findings: [{ kind: 'observed', requirementId: 'VAR-01', text: 'envelope' }] }),
-      evidence(['SEC-03'], 'passed', { findings: [{ kind: 'warning', requirementId: 'SEC-03', text: 'short passphrase accepted' }] }),
+      evidence(['SEC-08'], 'passed', {
+        checks: [{ requirementId: 'SEC-08', outcome: 'warning', text: 'words' }],
+        findings: [{ kind: 'warning', requirementId: 'SEC-08', text: '70 of 128 words are not in the list' }],
+      }),
       evidence(['UNS-01'], 'skipped', { skipReasons: ['not assessed: needs TARGET_CHANNEL (x)'] }),
     ];
     const certification = certify([MUST, SHOULD, VARIANT, UNSPECIFIED], tests);
@@ -149,7 +185,7 @@ describe('certify', () => {
       certification.requirements.map((entry) => [entry.id, entry.verdict]),
       [
         ['PAG-01', 'passed'],
-        ['SEC-03', 'passed with warnings'],
+        ['SEC-08', 'passed with warnings'],
         ['VAR-01', 'observed variant'],
         ['UNS-01', 'not assessed'],
       ],
@@ -161,17 +197,34 @@ describe('certify', () => {
     );
   });
 
-  it('lists known deviations, those that no longer fail, and citations of unknown IDs', () => {
+  it('counts a check recorded in a test that does not cite its requirement (the contract matcher attributes content type and formats)', () => {
+    const fmt = req('FMT-04', 'MUST');
+    const test = evidence(['PAG-01'], 'failed', { checks: [failed('FMT-04', 'listGroups answers with a JSON content type'), passed('PAG-01')], failuresRecordedByChecks: true });
+    const certification = certify([MUST, fmt], [test]);
+    assert.deepEqual(
+      certification.requirements.map((entry) => [entry.id, entry.verdict]),
+      [
+        ['PAG-01', 'passed'],
+        ['FMT-04', 'failed'],
+      ],
+    );
+    assert.deepEqual(certification.suiteErrors, []);
+  });
+
+  it('lists known deviations, those that passed, suite errors and citations of unknown IDs', () => {
     const tests = [
-      evidence(['PAG-01'], 'failed', { expectedStatus: 'failed', failure: 'Expected status 200, received 500.', deviation: 'PAG-01: ISSUE-12' }),
-      evidence(['SEC-03'], 'passed', { expectedStatus: 'failed' }),
-      evidence(['XYZ-01'], 'passed'),
+      evidence(['PAG-01'], 'failed', { expectedStatus: 'failed', checks: [{ requirementId: 'PAG-01', outcome: 'deviation', text: 'Expected status 200, received 500.' }] }),
+      evidence(['SEC-08'], 'failed', { fixedDeviations: ['SEC-08'], failuresRecordedByChecks: true }),
+      evidence(['XYZ-01'], 'passed', { checks: [] }),
+      evidence(['PAG-05'], 'timedOut', { failure: 'Test timeout of 30000ms exceeded.' }),
     ];
-    const certification = certify([MUST, SHOULD], tests);
+    const certification = certify([MUST, SHOULD, OTHER], tests);
     assert.equal(certification.verdict, 'NOT CONFORMANT');
-    assert.deepEqual(certification.knownDeviations.map((test) => test.detail), ['PAG-01: ISSUE-12: Expected status 200, received 500.']);
+    assert.deepEqual(certification.knownDeviations.map((test) => test.detail), ['Expected status 200, received 500.']);
     assert.equal(certification.fixedDeviations.length, 1);
     assert.deepEqual(certification.unknownCitations, [{ test: tests[2]?.title, id: 'XYZ-01' }]);
-    assert.match(verdictLine(certification), /; 1 known deviation\(s\)\)$/);
+    assert.deepEqual(certification.suiteErrors.map((entry) => entry.detail), ['timed out: Test timeout of 30000ms exceeded.']);
+    assert.equal(certification.requirements.find((entry) => entry.id === 'PAG-05')?.verdict, 'not assessed');
+    assert.match(verdictLine(certification), /; 1 known deviation\(s\); 1 suite error\(s\)\)$/);
   });
 });

@@ -14,6 +14,7 @@ import { loadTargetConfig } from '../../fixtures/config.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById, retryDelayMs } from '../../fixtures/http.ts';
 import { together } from '../../fixtures/together.ts';
 import type { Transport, WorkerStats } from '../../fixtures/http.ts';
+import { SecretList } from '../../fixtures/secrets.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -77,7 +78,7 @@ function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: nu
     gate: new RequestGate(limits.maxConcurrency, limits.maxRps),
     stats,
     target,
-    secrets: [],
+    secrets: new SecretList([]),
     operations: operationsById(),
   };
   const annotations: TestInfo['annotations'] = [];

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { TestInfo } from '@playwright/test';
+import { CHECKS_FAILED_ANNOTATION, OUTCOMES_RESTORED_ENV, checksOf, errorLine, NotAssessable, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/checks.ts';
+
+// As in a run with the outcomes reporter, which lets workers settle failures recorded by checks.
+process.env[OUTCOMES_RESTORED_ENV] = '1';
+
+/** The parts of TestInfo that fixtures/checks.ts reads and writes. */
+function fakeTestInfo(cited: string[], status: TestInfo['status'] = 'passed', errors: { message: string }[] = []): TestInfo {
+  return {
+    title: 'a test',
+    status,
+    expectedStatus: 'passed',
+    errors: [...errors],
+    annotations: cited.map((id) => ({ type: 'requirement', description: id })),
+  } as unknown as TestInfo;
+}
+
+const outcomes = (info: TestInfo): string[] => checksOf(info.annotations).map((record) => `${record.requirementId} ${record.outcome}`);
+
+describe('recordCheck', () => {
+  it('fails a MUST check softly: the error is added, the test goes on', () => {
+    const info = fakeTestInfo(['PAG-05', 'PAG-06']);
+    assert.equal(recordCheck('PAG-05', 'totalPages', new Error('Expected 3, received 4'), info), false);
+    assert.equal(recordCheck('PAG-06', 'page', undefined, info), true);
+    assert.deepEqual(outcomes(info), ['PAG-05 failed', 'PAG-06 passed']);
+    assert.equal(info.status, 'failed');
+    assert.match(info.errors[0]?.message ?? '', /^\[PAG-05\] Expected 3/);
+  });
+
+  it('turns a failed SHOULD check into a warning and an UNSPECIFIED one into an observation, without failing the test', () => {
+    const info = fakeTestInfo(['SEC-08', 'UNS-05']);
+    recordCheck('SEC-08', 'words', new Error('70 of 128 words are not in the list'), info);
+    recordCheck('UNS-05', 'large take refused', new Error('Expected 400, received 200'), info);
+    assert.deepEqual(outcomes(info), ['SEC-08 warning', 'UNS-05 observed']);
+    assert.equal(info.status, 'passed');
+    assert.deepEqual(
+      info.annotations.filter((annotation) => annotation.type === 'warning' || annotation.type === 'observed').map((annotation) => annotation.type),
+      ['warning', 'observed'],
+    );
+  });
+
+  it('records NotAssessable as not assessed, and a failure of a known deviation as the deviation', () => {
+    const info = fakeTestInfo(['PAG-05']);
+    setCheckScope(info, { file: 'fixtures/expectations/x.yaml', deviation: (id) => (id === 'PAG-05' ? 'take above 100 (https://tracker.example/1)' : undefined) });
+    recordCheck('PAG-06', 'walk', new NotAssessable('the answers it relies on fail FMT-04'), info);
+    recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
+    assert.deepEqual(outcomes(info), ['PAG-06 not assessed', 'PAG-05 deviation']);
+    assert.equal(info.status, 'passed');
+  });
+
+  it('marks a known deviation whose check passed as fixed, which fails the test when settled', () => {
+    const info = fakeTestInfo(['PAG-05']);
+    setCheckScope(info, { file: 'fixtures/expectations/x.yaml', deviation: () => 'reason (https://tracker.example/1)' });
+    recordCheck('PAG-05', 'totalPages', undefined, info);
+    settleCheckFailures(info);
+    assert.equal(info.status, 'failed');
+    assert.match(info.errors[0]?.message ?? '', /known deviation PAG-05 now passes: remove it from fixtures\/expectations\/x.yaml/);
+  });
+});
+
+describe('settleCheckFailures', () => {
+  it('marks a test whose every error came from checks as an expected failure when the outcomes reporter restores it, and only then', () => {
+    const previous = process.env[OUTCOMES_RESTORED_ENV];
+    try {
+      process.env[OUTCOMES_RESTORED_ENV] = '1';
+      const info = fakeTestInfo(['PAG-05', 'PAG-06']);
+      recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
+      settleCheckFailures(info);
+      assert.equal(info.expectedStatus, 'failed');
+      assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
+      delete process.env[OUTCOMES_RESTORED_ENV];
+      const alone = fakeTestInfo(['PAG-05', 'PAG-06']);
+      recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), alone);
+      settleCheckFailures(alone);
+      assert.equal(alone.expectedStatus, 'passed', 'without the outcomes reporter (--reporter=dot) a failure stays unexpected');
+      assert.ok(alone.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
+    } finally {
+      if (previous === undefined) delete process.env[OUTCOMES_RESTORED_ENV];
+      else process.env[OUTCOMES_RESTORED_ENV] = previous;
+    }
+  });
+
+  it('leaves a failure outside the checks of a multi-requirement test unexpected (a suite error)', () => {
+    const info = fakeTestInfo(['PAG-05', 'PAG-06'], 'failed', [{ message: 'TypeError: x is undefined' }]);
+    settleCheckFailures(info);
+    assert.equal(info.expectedStatus, 'passed');
+    assert.deepEqual(outcomes(info), []);
+  });
+
+  it('records a single-requirement test as that requirement\'s check, by its level', () => {
+    const passed = fakeTestInfo(['PAG-05']);
+    settleCheckFailures(passed);
+    assert.deepEqual(outcomes(passed), ['PAG-05 passed']);
+
+    const failed = fakeTestInfo(['PAG-05'], 'failed', [{ message: 'Error: expect(received).toBe(expected)\nExpected: 3\nReceived: 4' }]);
+    settleCheckFailures(failed);
+    assert.deepEqual(outcomes(failed), ['PAG-05 failed']);
+    assert.equal(failed.expectedStatus, 'failed');
+
+    const should = fakeTestInfo(['SEC-08'], 'failed', [{ message: '70 of 128 words are not in the list' }]);
+    settleCheckFailures(should);
+    assert.deepEqual(outcomes(should), ['SEC-08 warning']);
+    assert.equal(should.status, 'passed');
+    assert.deepEqual(should.errors, []);
+  });
+
+  it('settles a test skipped after a check recorded a failure: no implicit check of the cited requirement, and an expected failure, not a suite error', () => {
+    // A discovery read that failed: recorded against its operation's requirement, then test.skip().
+    const info = fakeTestInfo(['GRP-03']);
+    recordCheck('GRP-01', 'listGroups answers its list (read by discovery)', new Error('listGroups answered HTTP 500'), info);
+    info.expectedStatus = 'skipped';
+    settleCheckFailures(info);
+    assert.deepEqual(outcomes(info), ['GRP-01 failed']);
+    assert.equal(info.expectedStatus, 'failed');
+    assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
+  });
+
+  it('never settles a timeout', () => {
+    const info = fakeTestInfo(['PAG-05'], 'timedOut', [{ message: 'Test timeout of 30000ms exceeded.' }]);
+    settleCheckFailures(info);
+    assert.equal(info.expectedStatus, 'passed');
+    assert.deepEqual(outcomes(info), []);
+  });
+});
+
+describe('errorLine', () => {
+  it('gives the first line, with Expected and Received for a bare expect, colours removed', () => {
+    assert.equal(errorLine(new Error('\u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: 3\nReceived: 4\n  at x')), 'expect(received).toBe(expected); Expected: 3; Received: 4');
+    assert.equal(errorLine('plain text\nmore'), 'plain text');
+  });
+});
