@@ -3,7 +3,7 @@
  * each spelling must get the same status as the canonical one, one check per operation and spelling. The client puts header names on the
  * wire as given, so the spellings really differ on the wire.
  *
- * Each operation is sent twice, canonical spelling first, with the parts of the rejection checks:
+ * Each operation is sent twice (both spellings together), with the parts of the rejection checks:
  * known data where the target has it, otherwise unknown ids, whose answer still shows that the
  * credential was accepted (anything but 401). archiveParticipant and closeMeeting name a missing
  * participant and an ended meeting, so nothing changes. createSecurityKey is sent without a
@@ -12,7 +12,7 @@
  * would still carry them out, so they are checked in tests of their own, gated on the permission
  * the operation needs (support/permissions.ts).
  */
-import { check, cites, expect, NotAssessable, test } from '../fixtures/index.ts';
+import { allOf, check, cites, expect, NotAssessable, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
 import { accessToken, credentialHeadersSent, operationsWhere, orUnknown, requestParts, usageLimitReached } from './support/auth.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
@@ -29,7 +29,7 @@ interface SpellingCase {
 
 /**
  * One check: the operation answers the same status under the canonical and another header spelling.
- * The two requests are sent inside the check; what keeps the comparison from meaning anything (the
+ * The two requests are sent inside the check, together (neither answer depends on the other); what keeps the comparison from meaning anything (the
  * canonical spelling refused, the usage-limit 403 of transcription statistics) makes it not assessable.
  * A client that did not put the spelling on the wire is the suite's error, raised outside the check.
  */
@@ -39,8 +39,8 @@ async function expectSameStatus({ api, discover, target }: { api: ApiClient; dis
   let clientProblem: string | undefined;
   await check(requirementId, label, async () => {
     const parts = operationId === 'createSecurityKey' ? { body: {} } : await requestParts(operationId, { discover, target, data: orUnknown });
-    const canonical = await api.call(operationId, parts);
-    const variant = await api.call(operationId, { ...parts, ...(await spelling.spelled()) });
+    const spelled = await spelling.spelled();
+    const [canonical, variant] = await allOf([api.call(operationId, parts), api.call(operationId, { ...parts, ...spelled })]);
     clientProblem = wireProblem(canonical, variant, names);
     if (clientProblem !== undefined) throw new NotAssessable(clientProblem);
     if (operationId === 'createSecurityKey' && (canonical.status === 404 || canonical.status === 405)) {
@@ -72,9 +72,9 @@ for (const spelling of API_KEY_SPELLINGS) {
   for (const share of API_KEY_SHARES) {
     test(`every API-key operation accepts the API key under the header name ${spelling}${share.label}`, cites('AUTH-22', { tag: permissionTags(share.permission) }), async ({ api, discover, target }) => {
       requirePermission(target, share.permission, share.operations);
-      for (const operationId of share.operations) {
+      await together(share.operations, async (operationId) => {
         await expectSameStatus({ api, discover, target }, { requirementId: 'AUTH-22', operationId, names: [spelling], spelled: async () => ({ auth: { apiKeyHeader: spelling } }) });
-      }
+      });
     });
   }
 }
@@ -94,9 +94,9 @@ for (const spelling of CLIENT_SPELLINGS) {
       async ({ api, discover, target }) => {
         requirePermission(target, share.permission, share.operations);
         const headers = { [spelling.clientId]: target.clientId, [spelling.secret]: target.secret };
-        for (const operationId of share.operations) {
+        await together(share.operations, async (operationId) => {
           await expectSameStatus({ api, discover, target }, { requirementId: 'AUTH-23', operationId, names: [spelling.clientId, spelling.secret], spelled: async () => ({ headers }) });
-        }
+        });
       },
     );
   }
@@ -111,9 +111,9 @@ for (const spelling of AUTHORIZATION_SPELLINGS) {
     test(`every bearer operation accepts the bearer token under the header name ${spelling}${share.label}`, cites('AUTH-24', { tag: permissionTags(share.permission) }), async ({ api, discover, target }) => {
       requirePermission(target, share.permission, share.operations);
       const spelled = async (): Promise<Spelled> => ({ auth: { bearer: null }, headers: { [spelling]: `Bearer ${await accessToken(api)}` } });
-      for (const operationId of share.operations) {
+      await together(share.operations, async (operationId) => {
         await expectSameStatus({ api, discover, target }, { requirementId: 'AUTH-24', operationId, names: [spelling], spelled });
-      }
+      });
     });
   }
 }
@@ -139,12 +139,12 @@ test(
   async ({ api, createParticipant }) => {
     // Created with the canonical names: the status every spelling must give again.
     const created = await createParticipant();
-    for (const spelling of UPSERT_SPELLINGS) {
+    await together(UPSERT_SPELLINGS, async (spelling) => {
       await check(spelling.requirementId, `upsertParticipant with ${spelling.name} answers as with the canonical names`, async () => {
         // The same body again: an accepted update leaves the participant as it was.
         const exchange = await api.call('upsertParticipant', { body: created.input, ...(await spelling.send(api)) });
         expect(exchange.status, `with ${spelling.name} (the canonical names got HTTP ${created.exchange.status})\n${exchange.curl}`).toBe(created.exchange.status);
       });
-    }
+    });
   },
 );

@@ -14,7 +14,7 @@
  * operation (AUTH-03 for listGroups, AUTH-06 for getTranscriptionStats, ...), with the request sent
  * inside it; the 401 body is checked after it, on the error requirements (support/auth.ts).
  */
-import { check, cites, expect, NotAssessable, requireDestructive, test } from '../fixtures/index.ts';
+import { check, cites, expect, NotAssessable, requireDestructive, test, together } from '../fixtures/index.ts';
 import type { CallOptions, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
 import {
   NEVER_ISSUED_API_KEY,
@@ -279,8 +279,8 @@ for (const rejection of REJECTIONS) {
       requirePermission(target, share.permission, share.operations);
       expect(share.operations.length, 'operations of the document this case applies to').toBeGreaterThan(0);
       const context: CaseContext = { target, token: () => accessToken(api), needs };
-      // One check per operation, each self-contained (the request is sent inside it).
-      for (const operationId of share.operations) {
+      // One check per operation, each self-contained (the request is sent inside it); the operations go out together.
+      await together(share.operations, async (operationId) => {
         await expectUnauthorized(
           {
             requirementId: requirementFor(rejection, operationId),
@@ -294,7 +294,7 @@ for (const rejection of REJECTIONS) {
           },
           { warn, observe },
         );
-      }
+      });
     });
   }
 }

@@ -6,7 +6,7 @@
  * write itself: participant upserts on TARGET_ALLOW_WRITES, security keys on TARGET_ALLOW_DESTRUCTIVE
  * (sent to the path the target serves them at, VAR-03).
  */
-import { check, cites, expect, NotAssessable, requireDestructive, requireWrites, test } from '../fixtures/index.ts';
+import { check, cites, expect, NotAssessable, requireDestructive, requireWrites, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
 import { checkErrorBody, concerning } from './support/error-bodies.ts';
 import type { ErrorRequirement } from './support/error-bodies.ts';
@@ -117,11 +117,12 @@ for (const bodyTarget of BODY_TARGETS) {
     cites('INP-01', 'INP-02', 'INP-03', 'INP-04', 'INP-05', ...errorCites(bodyTarget.operation), { tag: bodyTarget.tag }),
     async ({ api, target, newParticipantId }) => {
       bodyTarget.gate(target);
-      for (const bad of BAD_BODIES) {
+      // The bad bodies do not depend on each other: they go out together, one check each.
+      await together(BAD_BODIES, async (bad) => {
         // Each participant a wrongly accepting target may store is recorded first and archived at teardown.
         const exchange = await bodyTarget.send(api, target, bad.options(bodyTarget.valid(target, newParticipantId), bodyTarget.stringField));
         await judgeAnswer(bad.id, `${bodyTarget.operation} with ${bad.name}`, exchange, ONLY_4XX);
-      }
+      });
     },
   );
 }
@@ -208,10 +209,10 @@ for (const c of QUERY_CASES) {
   test(`${c.operation} answers malformed query values with 200 or a 4xx`, cites('INP-08'), async ({ api, discover, needs }) => {
     const params = c.params === undefined ? undefined : await c.params(discover, needs);
     const base = c.base === undefined ? {} : await c.base(discover, needs);
-    for (const value of c.values) {
+    await together(c.values, async (value) => {
       const exchange = await api.call(c.operation, { ...(params === undefined ? {} : { params }), query: { ...base, ...value } });
       await judgeAnswer('INP-08', `${c.operation} with ${new URLSearchParams(value).toString()}`, exchange, OK_OR_4XX);
-    }
+    });
   });
 }
 
@@ -254,10 +255,10 @@ const NOT_5XX = { also: (status: number) => status < 400, says: 'answered withou
 for (const c of PATH_CASES) {
   test(`${c.name} answer unusual path parameters without a 5xx`, cites('INP-09', { tag: c.tag ?? [] }), async ({ api, target }) => {
     if (c.tag?.includes('@writes')) requireWrites(target, 'archiving is a participant write');
-    for (const [name, value] of UNUSUAL_VALUES) {
-      for (const [operation, params] of c.calls(value, target)) {
+    await together(UNUSUAL_VALUES, async ([name, value]) => {
+      await together(c.calls(value, target), async ([operation, params]) => {
         await judgeAnswer('INP-09', `${operation} with a path parameter ${name}`, await api.call(operation, { params }), NOT_5XX);
-      }
-    }
+      });
+    });
   });
 }

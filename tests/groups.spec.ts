@@ -6,7 +6,7 @@
  * envelope (GRP-01, GRP-04), the records against their shape (GRP-02, PART-01), and what one read
  * says about another (GRP-03, PART-03), one check per group or participant.
  */
-import { check, cites, expect, NotAssessable, test } from '../fixtures/index.ts';
+import { check, cites, expect, NotAssessable, test, together } from '../fixtures/index.ts';
 import type { Exchange, Group, Participant } from '../fixtures/index.ts';
 import { discovered, readPage } from './support/reads.ts';
 
@@ -67,7 +67,8 @@ test('listing groups returns a pagination envelope of groups with distinct ids',
 
 test('every group of the first page is returned by getGroup with the same id, name and createdAt', cites('GRP-03', 'GRP-02'), async ({ api, discover, needs }) => {
   const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'listGroups listed no group');
-  for (const listed of groups) {
+  // The reads do not depend on each other: they go out together, each with its checks.
+  await together(groups, async (listed) => {
     const exchange = await api.call('getGroup', { params: { id: listed.id } });
     await check('GRP-03', `getGroup ${listed.id} answers 200 with the listed id, name and createdAt`, () => {
       // The status is this check's; a Group that lacks a field fails GRP-02, which the matcher records.
@@ -78,7 +79,7 @@ test('every group of the first page is returned by getGroup with the same id, na
       recordOf(exchange, 'GRP-03');
       expect(exchange).toMatchOperation('getGroup', { status: 200 });
     });
-  }
+  });
 });
 
 test('a group beyond the first page is returned by getGroup with the same id, name and createdAt', cites('GRP-03'), async ({ api }) => {
@@ -112,7 +113,8 @@ test("listing a group's participants returns a pagination envelope of participan
 
 test("every participant of a group's first page is returned by getParticipant with equal fields", cites('PART-03', 'PART-01'), async ({ api, discover, needs }) => {
   const { participants } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'no group on the first page of listGroups has participants');
-  for (const listed of participants) {
+  // The reads do not depend on each other: they go out together, each with its checks.
+  await together(participants, async (listed) => {
     const exchange = await api.call('getParticipant', { params: { id: listed.id } });
     await check('PART-03', `getParticipant ${listed.id} answers 200 with the fields of the list entry`, () => {
       // The status is this check's; a record that lacks a field fails PART-01, which the matcher records.
@@ -123,7 +125,7 @@ test("every participant of a group's first page is returned by getParticipant wi
       recordOf(exchange, 'PART-03');
       expect(exchange).toMatchOperation('getParticipant', { status: 200 });
     });
-  }
+  });
 });
 
 test('participant avatars are absolute URLs, in the group list and from getParticipant', cites('PART-02'), async ({ api, discover, needs }) => {

@@ -12,7 +12,7 @@
  * that total is itself right is PAG-04 (the walk). Walks and slices stay within a bounded number
  * of requests (see tests/support/paging.ts).
  */
-import { check, checkNotAssessed, cites, expect, test } from '../fixtures/index.ts';
+import { allOf, check, checkNotAssessed, cites, expect, test, together } from '../fixtures/index.ts';
 import type { ApiClient, Discovery, Needs, Observe } from '../fixtures/index.ts';
 import { envelopeOf, fetchPage, keysOf, requestPage, walkInPages } from './support/paging.ts';
 import type { ListRequest, PagedWalk, PaginationInfo } from './support/paging.ts';
@@ -91,8 +91,8 @@ const CASES: readonly Case[] = [
     name: 'without skip and take the first page is the page of skip=0&take=10',
     requirements: ['PAG-01'],
     run: async ({ api, list }) => {
-      const implicit = await fetchPage(api, list);
-      const explicit = await fetchPage(api, list, { skip: 0, take: 10 });
+      // Neither page depends on the other: both go out together.
+      const [implicit, explicit] = await allOf([fetchPage(api, list), fetchPage(api, list, { skip: 0, take: 10 })]);
       await check('PAG-01', 'the items without skip and take are those of skip=0&take=10', () => {
         expect(keysOf(implicit, list.key), 'items without skip/take vs with skip=0&take=10').toEqual(keysOf(explicit, list.key));
       });
@@ -118,23 +118,23 @@ const CASES: readonly Case[] = [
     requirements: ['PAG-03'],
     run: async ({ api, list }) => {
       await check('PAG-03', 'limit is 10 without take', async () => expect((await fetchPage(api, list)).pagination.limit, 'limit without take').toBe(10));
-      for (const take of TAKES) {
+      await together(TAKES, async (take) => {
         await check('PAG-03', `limit is ${take} for take=${take}`, async () => expect((await fetchPage(api, list, { take })).pagination.limit, `limit for take=${take}`).toBe(take));
-      }
+      });
     },
   },
   {
     name: 'totalPages equals ceil(total / limit)',
     requirements: ['PAG-05'],
     run: async ({ api, list }) => {
-      for (const take of [undefined, ...TAKES]) {
+      await together([undefined, ...TAKES], async (take) => {
         await check('PAG-05', `totalPages is ceil(total / limit) for take=${String(take)}`, async () => {
           const { pagination } = await fetchPage(api, list, take === undefined ? {} : { take });
           const label = `totalPages for total=${pagination.total}, limit=${pagination.limit} (take=${String(take)})`;
           if (pagination.total === 0) expect([0, 1], label).toContain(pagination.totalPages);
           else expect(pagination.totalPages, label).toBe(Math.ceil(pagination.total / pagination.limit));
         });
-      }
+      });
     },
   },
   {
@@ -144,20 +144,21 @@ const CASES: readonly Case[] = [
       const total = await totalOf(api, list);
       test.skip(total === 0, 'not assessed: the list is empty');
       // "pagination.page: current page number": whether the first page is numbered 0 or 1 is not said.
-      for (const take of [3, 7]) {
+      // The takes go out together; within one, the later pages (together) once the first has given its number.
+      await together([3, 7], async (take) => {
         const first = await fetchPage(api, list, { skip: 0, take });
         const base = first.pagination.page;
         observe('PAG-06', `pages numbered from ${String(base)}`, `take=${take}`);
         await check('PAG-06', `take=${take}: the first page is numbered 0 or 1`, () => expect([0, 1], `page of skip=0, take=${take}`).toContain(base));
         const lastSkip = (Math.ceil(total / take) - 1) * take;
-        for (const skip of [...new Set([Math.min(take, lastSkip), lastSkip])].filter((value) => value > 0)) {
+        await together([...new Set([Math.min(take, lastSkip), lastSkip])].filter((value) => value > 0), async (skip) => {
           await check('PAG-06', `take=${take}: the page at skip=${skip} is numbered ${skip / take} after the first`, async () => {
             const { pagination } = await fetchPage(api, list, { skip, take });
             expect(pagination.page, `page for skip=${skip}, take=${take} (the first is ${String(base)})`).toBe(base + skip / take);
             if (skip === lastSkip) expect(pagination.page, `the last page (skip=${skip}, take=${take}) is totalPages - 1 pages after the first`).toBe(base + pagination.totalPages - 1);
           });
-        }
-      }
+        });
+      });
     },
   },
   {
@@ -172,11 +173,11 @@ const CASES: readonly Case[] = [
         { skip: 5, take: 10 },
       ].filter((row) => row.skip + row.take <= total);
       test.skip(rows.length === 0, `not assessed: the list holds only ${total} items`);
-      for (const row of rows) {
+      await together(rows, async (row) => {
         await check('PAG-07', `skip=${row.skip}, take=${row.take} of ${total} items returns ${row.take} items`, async () => {
           expect((await fetchPage(api, list, row)).data.length, `items for skip=${row.skip}, take=${row.take} of ${total}`).toBe(row.take);
         });
-      }
+      });
     },
   },
   {
@@ -185,13 +186,13 @@ const CASES: readonly Case[] = [
     run: async ({ api, list }) => {
       const total = await totalOf(api, list);
       test.skip(total === 0, 'not assessed: the list is empty');
-      for (const take of [3, 7, 10]) {
+      await together([3, 7, 10], async (take) => {
         const lastSkip = (Math.ceil(total / take) - 1) * take;
         await check('PAG-08', `the last page of take=${take} (skip=${lastSkip}) holds ${total - lastSkip} items`, async () => {
           const page = await fetchPage(api, list, { skip: lastSkip, take });
           expect(page.data.length, `items on the last page (skip=${lastSkip}, take=${take}) of ${total}`).toBe(total - lastSkip);
         });
-      }
+      });
     },
   },
   {
@@ -200,7 +201,7 @@ const CASES: readonly Case[] = [
     run: async ({ api, list, observe }) => {
       const total = await totalOf(api, list);
       // The answer past the end is not described: what the target does is recorded, and compared with the catalogue's statement.
-      for (const skip of [total, total + 7]) {
+      await together([total, total + 7], async (skip) => {
         const exchange = await requestPage(api, list, { skip, take: 10 });
         const page = exchange.status === 200 ? envelopeOf(exchange) : undefined;
         observe('PAG-09', page === undefined ? `HTTP ${exchange.status}` : `HTTP 200, ${page.data.length} items, total ${page.pagination.total}`, `skip=${skip} of ${total}`);
@@ -209,7 +210,7 @@ const CASES: readonly Case[] = [
           expect(page?.data, `data for skip=${skip} of ${total}`).toEqual([]);
           expect(page?.pagination.total, `total for skip=${skip}`).toBe(total);
         });
-      }
+      });
     },
   },
   {
@@ -283,12 +284,12 @@ const CASES: readonly Case[] = [
         { skip: 12, take: 5 },
       ].filter((row) => known(row.skip, row.take));
       test.skip(rows.length < 2, `not assessed: the list holds only ${total} items`);
-      for (const row of rows) {
+      await together(rows, async (row) => {
         await check('PAG-11', `the page at skip=${row.skip}, take=${row.take} holds items ${row.skip + 1} to ${row.skip + row.take} of the take-10 sequence`, async () => {
           const page = await fetchPage(api, list, row);
           expect(keysOf(page, list.key), `items at skip=${row.skip}, take=${row.take}`).toEqual(sequence.slice(row.skip, row.skip + row.take));
         });
-      }
+      });
     },
   },
 ];

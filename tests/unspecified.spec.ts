@@ -7,7 +7,7 @@
  * UNS-15 an observation). Those error-body requirements are checked, not cited: whether an answer
  * is an error is the target's choice.
  */
-import { check, checkNotAssessed, cites, expect, NotAssessable, requireDestructive, requirement, test } from '../fixtures/index.ts';
+import { allOf, check, checkNotAssessed, cites, expect, NotAssessable, requireDestructive, requirement, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
 import { checkErrorBody, connectedOf, describeAnswer, field, isRecord, itemsOf, rateLimitHeaders, rawGet } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
@@ -73,12 +73,13 @@ for (const c of UNKNOWN_ID_CASES) {
   const operations = c.calls.map(([operation]) => operation);
   test(`the answer to ${c.what} is observed`, cites(c.id, ...errorShapeCitations(operations), { tag: permissionTags(...shares.map((share) => share.permission)) }), async ({ api, target, observe }) => {
     for (const share of shares) requirePermission(target, share.permission, share.operations);
-    for (const [operation, options] of c.calls) {
+    // The calls do not depend on each other: they go out together, each judged by its own checks.
+    await together(c.calls, async ([operation, options]) => {
       const exchange = await api.call(operation, options);
       const answer = await checkOpenAnswer(c.id, exchange);
       observe(c.id, answer, operation);
       if (exchange.status >= 400 && requirement('UNS-15').operations.includes(operation)) observe('UNS-15', answer, operation);
-    }
+    });
   });
 }
 
@@ -87,11 +88,11 @@ const LARGE_TAKE = 1000;
 
 test('the answer to take=1000 on paginated lists is observed', cites('UNS-05'), async ({ api, discover, needs, observe }) => {
   const { group } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'a group with participants');
-  const exchanges = [
-    await api.call('listGroups', { query: { take: LARGE_TAKE } }),
-    await api.call('listGroupParticipants', { params: { groupId: group.id }, query: { take: LARGE_TAKE } }),
-    await api.call('getMeetingStats', { query: { usePagination: true, onlySummary: false, take: LARGE_TAKE } }),
-  ];
+  const exchanges = await allOf([
+    api.call('listGroups', { query: { take: LARGE_TAKE } }),
+    api.call('listGroupParticipants', { params: { groupId: group.id }, query: { take: LARGE_TAKE } }),
+    api.call('getMeetingStats', { query: { usePagination: true, onlySummary: false, take: LARGE_TAKE } }),
+  ]);
   for (const exchange of exchanges) {
     const answer = await checkOpenAnswer('UNS-05', exchange);
     if (exchange.status === 200) {
@@ -106,7 +107,7 @@ test('the answer to take=1000 on paginated lists is observed', cites('UNS-05'), 
 
 test('rate-limit headers on ordinary answers are observed', cites('UNS-06'), async ({ api, target, needs, observe }) => {
   const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel');
-  for (const exchange of [await api.call('listGroups'), await api.call('getMeetingsSummary'), await api.call('getChannelInfo', { params: { channel } })]) {
+  for (const exchange of await allOf([api.call('listGroups'), api.call('getMeetingsSummary'), api.call('getChannelInfo', { params: { channel } })])) {
     expect(exchange).toMatchOperation(exchange.operationId, { status: 200 });
     observe('UNS-06', rateLimitHeaders(exchange), exchange.operationId);
   }
@@ -130,8 +131,7 @@ test('the lifetime of the access token is observed', cites('UNS-07'), async ({ a
 });
 
 test('login with only the email or only the password is observed', cites('UNS-08'), async ({ api, target, observe }) => {
-  const onlyEmail = await api.call('login', { body: { email: target.email } });
-  const onlyPassword = await api.call('login', { body: { password: target.password } });
+  const [onlyEmail, onlyPassword] = await allOf([api.call('login', { body: { email: target.email } }), api.call('login', { body: { password: target.password } })]);
   observe('UNS-08', await checkOpenAnswer('UNS-08', onlyEmail, 'login with the email only'), 'email only');
   observe('UNS-08', await checkOpenAnswer('UNS-08', onlyPassword, 'login with the password only'), 'password only');
 });
@@ -145,7 +145,7 @@ test('participant upserts without id, without participantId, and with participan
     ['without participantId', { id: withoutParticipantId, ...details(withoutParticipantId) }],
     ['participantId alone', { participantId: alone }],
   ];
-  for (const [name, body] of cases) {
+  await together(cases, async ([name, body]) => {
     const exchange = await api.call('upsertParticipant', { body });
     // "201: the participant was created or updated"; the body of the 201 is not shown (UNS-10).
     await check('UNS-09', `upsert ${name}: answers the documented 201 or an error status`, () => {
@@ -153,7 +153,7 @@ test('participant upserts without id, without participantId, and with participan
     });
     if (exchange.status >= 400) await checkErrorBody(exchange);
     observe('UNS-09', describeAnswer(exchange), name);
-  }
+  });
 });
 
 test('the body of a 201 from upsertParticipant is observed', cites('UNS-10', { tag: ['@writes'] }), async ({ createParticipant, observe }) => {
@@ -293,8 +293,13 @@ function unlessUsageLimit(exchange: Exchange): Exchange {
 test('transcription statistics without environment are observed', cites('UNS-22'), async ({ api, needs, observe }) => {
   // environment is listed with its allowed values, not stated optional: a refusal of the read without it is an answer too.
   await check('UNS-22', 'transcription statistics without environment relate to the development and production results', async () => {
-    const development = unlessUsageLimit(await api.call('getTranscriptionStats', { query: { environment: 'development' } }));
-    const production = unlessUsageLimit(await api.call('getTranscriptionStats', { query: { environment: 'production' } }));
+    // The two environments go out together; the read without environment only once both are usable.
+    const [developmentAnswer, productionAnswer] = await allOf([
+      api.call('getTranscriptionStats', { query: { environment: 'development' } }),
+      api.call('getTranscriptionStats', { query: { environment: 'production' } }),
+    ]);
+    const development = unlessUsageLimit(developmentAnswer);
+    const production = unlessUsageLimit(productionAnswer);
     for (const exchange of [development, production]) expect(exchange).toMatchOperation('getTranscriptionStats', { status: 200 });
     const all = unlessUsageLimit(await api.call('getTranscriptionStats'));
     if (all.status >= 400) {
@@ -324,7 +329,7 @@ const PASSPHRASES: [string, string][] = [
 
 test('passphrases outside the recommendation are observed', cites('UNS-24', { tag: ['@destructive'] }), async ({ api, target, observe }) => {
   requireDestructive(target, 'creates account security keys');
-  for (const [name, passphrase] of PASSPHRASES) {
+  await together(PASSPHRASES, async ([name, passphrase]) => {
     const exchange = await api.call('createSecurityKey', { body: { passphrase } });
     const answer = await checkOpenAnswer('UNS-24', exchange, `a passphrase of ${name}`);
     if (exchange.status === 200) {
@@ -333,7 +338,7 @@ test('passphrases outside the recommendation are observed', cites('UNS-24', { ta
       });
     }
     observe('UNS-24', answer, name);
-  }
+  });
 });
 
 test('recordings filtered by both roomId and meetingId are observed', cites('UNS-25'), async ({ api, discover, needs, observe }) => {
@@ -345,8 +350,7 @@ test('recordings filtered by both roomId and meetingId are observed', cites('UNS
   const unfiltered = await api.call('listRecordings');
   const otherRoom = itemsOf(unfiltered.status === 200 ? unfiltered.json : []).map((recording) => field(recording, 'roomId')).find((room) => !meetingRooms.has(room));
   const roomId = needs((otherRoom as string | undefined) ?? (await discover.roomId()), 'TARGET_ROOM_ID', 'a room with recordings');
-  const byRoom = await api.call('listRecordings', { query: { roomId } });
-  const both = await api.call('listRecordings', { query: { roomId, meetingId } });
+  const [byRoom, both] = await allOf([api.call('listRecordings', { query: { roomId } }), api.call('listRecordings', { query: { roomId, meetingId } })]);
   for (const exchange of [byRoom, both]) expect(exchange).toMatchOperation('listRecordings', { status: 200 });
   const [meetingSet, roomSet, bothSet] = [uuidsOf(byMeeting), uuidsOf(byRoom), uuidsOf(both)];
   const same = (uuids: string[]): boolean => JSON.stringify([...new Set(uuids)].sort()) === JSON.stringify([...new Set(bothSet)].sort());

@@ -2,7 +2,7 @@
  * Helpers of the pagination and group specs: read one page of a paginated list (validated against
  * the operation), take its items' identifiers, and walk pages within a stated bound.
  */
-import { expect } from '../../fixtures/index.ts';
+import { expect, together } from '../../fixtures/index.ts';
 import type { ApiClient, CallOptions, Exchange } from '../../fixtures/index.ts';
 
 export interface PaginationInfo {
@@ -82,17 +82,23 @@ export interface Walk {
   complete: boolean;
 }
 
-/** Walks skip = 0, take, 2 take, ... while skip < total (as the first page states), within MAX_WALK_PAGES. */
+/** The skips of the pages after the first: take, 2 take, ... while below `total`, `pages` pages in all at most. */
+export function laterSkips(total: number, take: number, pages: number): number[] {
+  const skips: number[] = [];
+  for (let skip = take; skip < total && skips.length + 1 < pages; skip += take) skips.push(skip);
+  return skips;
+}
+
+/**
+ * Walks skip = 0, take, 2 take, ... while skip < total (as the first page states), within
+ * MAX_WALK_PAGES. Once the first page has stated the total, the other pages are known and go out
+ * together.
+ */
 export async function walk(api: ApiClient, list: ListRequest, take: number): Promise<Walk> {
   const first = await fetchPage(api, list, { skip: 0, take });
   const { total } = first.pagination;
-  const pages = [first];
-  let skip = take;
-  while (skip < total && pages.length < MAX_WALK_PAGES) {
-    pages.push(await fetchPage(api, list, { skip, take }));
-    skip += take;
-  }
-  return { pages, keys: pages.flatMap((page) => keysOf(page, list.key)), complete: skip >= total };
+  const pages = [first, ...(await together(laterSkips(total, take, MAX_WALK_PAGES), (skip) => fetchPage(api, list, { skip, take })))];
+  return { pages, keys: pages.flatMap((page) => keysOf(page, list.key)), complete: pages.length * take >= total };
 }
 
 export interface PagedWalk extends Walk {
@@ -129,9 +135,8 @@ export async function walkInPages(api: ApiClient, list: ListRequest, total: numb
 
 /** The pages of skip = 0, take, 2 take, ... while skip < total, for at most WALK_PAGES pages (`first` when already read). */
 async function stepBy(api: ApiClient, list: ListRequest, total: number, take: number, first?: Envelope): Promise<Walk & { take: number }> {
-  const pages = [first ?? (await fetchPage(api, list, { skip: 0, take }))];
-  while (pages.length * take < total && pages.length < WALK_PAGES) {
-    pages.push(await fetchPage(api, list, { skip: pages.length * take, take }));
-  }
+  const start = first ?? (await fetchPage(api, list, { skip: 0, take }));
+  // The first page stated how the list is cut: the other pages go out together.
+  const pages = [start, ...(await together(laterSkips(total, take, WALK_PAGES), (skip) => fetchPage(api, list, { skip, take })))];
   return { pages, keys: pages.flatMap((page) => keysOf(page, list.key)), complete: pages.length * take >= total, take };
 }

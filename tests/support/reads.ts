@@ -6,9 +6,9 @@
  * check; `discovered` turns that into a skipped test for reads made before any check).
  */
 import { DISCOVERY_REQUIREMENTS } from '../../fixtures/data.ts';
-import { NotAssessable, notAssessed, recordCheck } from '../../fixtures/index.ts';
+import { NotAssessable, notAssessed, recordCheck, together } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
-import { MAX_WALK_PAGES } from './paging.ts';
+import { laterSkips, MAX_WALK_PAGES } from './paging.ts';
 import type { Envelope, ListRequest, Paging } from './paging.ts';
 
 function isEnvelope(body: unknown): body is Envelope {
@@ -44,16 +44,16 @@ export interface KeysWalk {
   complete: boolean;
 }
 
-/** The identifiers of every page (skip = 0, take, 2 take, ... while skip < total), within MAX_WALK_PAGES. */
+/**
+ * The identifiers of every page (skip = 0, take, 2 take, ... while skip < total), within
+ * MAX_WALK_PAGES. Once the first page has stated the total, the other pages are known and go out
+ * together.
+ */
 export async function walkKeys(api: ApiClient, list: ListRequest, take: number): Promise<KeysWalk> {
   const first = await readPage(api, list, { skip: 0, take });
   const { total } = first.pagination;
-  const keys = keysOf(first, list.key);
-  let skip = take;
-  for (let pages = 1; skip < total && pages < MAX_WALK_PAGES; pages += 1, skip += take) {
-    keys.push(...keysOf(await readPage(api, list, { skip, take }), list.key));
-  }
-  return { keys, complete: skip >= total };
+  const pages = [first, ...(await together(laterSkips(total, take, MAX_WALK_PAGES), (skip) => readPage(api, list, { skip, take })))];
+  return { keys: pages.flatMap((page) => keysOf(page, list.key)), complete: pages.length * take >= total };
 }
 
 /** For reads made before any check: an unusable answer skips the test as not assessed (its failure is already recorded). */

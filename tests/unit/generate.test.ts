@@ -16,7 +16,7 @@ import { negativePlan } from '../../fixtures/generate/negative.ts';
 import { announceOnce, runCaseSet, shrinkFailure } from '../../fixtures/generate/run.ts';
 import { DEFAULT_SEED, generatedSettings } from '../../fixtures/generate/settings.ts';
 import { UNIQUE_PREFIX } from '../../fixtures/generate/types.ts';
-import type { CaseContext, GeneratedCase, GeneratedRequest } from '../../fixtures/generate/types.ts';
+import type { CaseContext, CaseSet, GeneratedCase, GeneratedRequest } from '../../fixtures/generate/types.ts';
 import { requirement } from '../../fixtures/requirements.ts';
 
 const SEED = DEFAULT_SEED;
@@ -596,6 +596,47 @@ describe('runCaseSet', () => {
     const runs = await runCaseSet(set, { seed: SEED }, async (generated) => generated.description);
     assert.equal(runs.length, set.examples.length + 5);
     assert.deepEqual(runs.slice(0, set.examples.length).map(({ result }) => result), set.examples.map((generated) => generated.description));
+  });
+
+  it('sends the cases fast-check runs, all of them at once when they only read', async () => {
+    const set = bindPlan(plan, CONTEXT, 20);
+    const sequential: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(set.arbitrary as fc.Arbitrary<GeneratedCase>, async (generated) => {
+        sequential.push(JSON.stringify(generated.request));
+      }),
+      { seed: SEED, numRuns: set.examples.length + 20, examples: set.examples.map((example): [GeneratedCase] => [example]) },
+    );
+    const sent: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const runs = await runCaseSet(set, { seed: SEED }, async (generated) => {
+      sent.push(JSON.stringify(generated.request));
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+    });
+    assert.equal(runs.length, sequential.length);
+    assert.deepEqual(runs.map(({ generated }) => JSON.stringify(generated.request)), sequential);
+    assert.deepEqual(sent, sequential);
+    assert.equal(mostInFlight, sequential.length);
+  });
+
+  it('sends cases that may change data one after another, in their order', async () => {
+    const set = bindPlan(plan, CONTEXT, 5);
+    const mutating: CaseSet = { ...set, examples: set.examples.map((example) => ({ ...example, mutates: true })), arbitrary: set.arbitrary?.map((generated) => ({ ...generated, mutates: true })) };
+    const events: string[] = [];
+    await runCaseSet(mutating, { seed: SEED }, async (generated) => {
+      events.push(`start ${generated.description}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      events.push(`end ${generated.description}`);
+    });
+    for (let index = 0; index < events.length; index += 2) {
+      assert.match(events[index] ?? '', /^start /);
+      assert.equal(events[index + 1], (events[index] ?? '').replace(/^start/, 'end'));
+    }
+    assert.deepEqual(events.filter((event) => event.startsWith('start ')).slice(0, set.examples.length), set.examples.map((example) => `start ${example.description}`));
   });
 
   it('shrinks a failure of the run it replays to the smallest case and reports it with the reason and the replay', async () => {
