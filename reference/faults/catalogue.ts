@@ -801,8 +801,8 @@ export const FAULTS: readonly Fault[] = [
   ),
   fault('opaque-access-token', 'Login answers an opaque access token (random base64url, not a JWT), which the bearer operations accept.', ['LOGIN-01'], ['login'], opaqueAccessToken),
   fault(
-    'secret-key-not-letters',
-    'Every fourth word of the secretKey ends with a digit.',
+    'secret-key-words-joined',
+    'Every fourth word of the secretKey is written together with the next one, so the secretKey holds fewer than 128 words.',
     ['SEC-07'],
     ['createSecurityKey'],
     withBehaviour({
@@ -810,8 +810,9 @@ export const FAULTS: readonly Fault[] = [
         defaultBehaviour
           .drawSecretKey(wordlist, count)
           .split(' ')
-          .map((word, index) => (index % 4 === 0 ? `${word}${index % 10}` : word))
-          .join(' '),
+          .map((word, index) => (index % 4 === 0 ? word : ` ${word}`))
+          .join('')
+          .trim(),
     }),
   ),
   fault(
