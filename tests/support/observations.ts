@@ -212,25 +212,61 @@ export async function rawGet(request: APIRequestContext, target: TargetConfig, u
 }
 
 /** At most this many rooms are tried when looking for a channel's room. */
-const MAX_ROOM_CANDIDATES = 6;
+const MAX_ROOM_CANDIDATES = 8;
+/** At most this many meetings' recordings are read for their rooms. */
+const MAX_MEETINGS_READ = 3;
+
+const roomsOf = (body: unknown): string[] => itemsOf(body).map((recording) => field(recording, 'roomId')).filter((room): room is string => typeof room === 'string');
 
 /**
- * The room a channel belongs to, found by asking listRoomChannelParticipants for the channel in each
- * known room (TARGET_ROOM_ID, the running meeting's room when it is the same channel, the rooms of the
- * first page of recordings) until one answers 200 with connected participants. Undefined when none does.
+ * Sources of candidate rooms for a channel, cheapest first, each read only when the ones before it
+ * found nothing: what the profile names; the `channel` field of the versioned participant list when
+ * it holds a room (VAR-07); the rooms of the recordings of TARGET_MEETING_ID and TARGET_ROOM_ID; of
+ * the unfiltered recordings list (whether a filter is required is not shown, UNS-16); of the
+ * recordings of the meetings that meeting statistics name.
+ */
+function roomSources(api: ApiClient, target: TargetConfig, channel: string): (() => Promise<string[]>)[] {
+  const { roomId, meetingId, runningMeetingChannel, runningMeetingRoomId } = target.ids;
+  return [
+    async () => [...(runningMeetingChannel === channel && runningMeetingRoomId !== undefined ? [runningMeetingRoomId] : []), ...(roomId === undefined ? [] : [roomId])],
+    async () => {
+      const list = await api.call('listChannelParticipants', { params: { channel_name: channel } });
+      return itemsOf(list.status === 200 ? list.json : []).map((participant) => field(participant, 'channel')).filter((room): room is string => typeof room === 'string' && room !== channel);
+    },
+    async () => {
+      const filtered = [...(meetingId === undefined ? [] : [{ meetingId }]), ...(roomId === undefined ? [] : [{ roomId }])];
+      const answers = await Promise.all(filtered.map((query) => api.call('listRecordings', { query })));
+      return answers.flatMap((answer) => (answer.status === 200 ? roomsOf(answer.json) : []));
+    },
+    async () => {
+      const all = await api.call('listRecordings');
+      return all.status === 200 ? roomsOf(all.json) : [];
+    },
+    async () => {
+      const stats = await api.call('getMeetingStats', { query: { onlySummary: false, environment: target.environment } });
+      const meetings = [...new Set(itemsOf(stats.status === 200 ? stats.json : []).map((record) => field(record, 'meetingId')).filter((id): id is string => typeof id === 'string'))];
+      const answers = await Promise.all(meetings.slice(0, MAX_MEETINGS_READ).map((id) => api.call('listRecordings', { query: { meetingId: id } })));
+      return answers.flatMap((answer) => (answer.status === 200 ? roomsOf(answer.json) : []));
+    },
+  ];
+}
+
+/**
+ * The room a channel belongs to (the profile names a channel but not its room), found by asking
+ * listRoomChannelParticipants for the channel in each candidate room of roomSources until one
+ * answers 200 with connected participants; at most MAX_ROOM_CANDIDATES rooms are tried. Undefined
+ * when none does.
  */
 export async function roomOfChannel(api: ApiClient, target: TargetConfig, channel: string): Promise<string | undefined> {
-  const candidates: string[] = [];
-  if (target.ids.runningMeetingChannel === channel && target.ids.runningMeetingRoomId !== undefined) candidates.push(target.ids.runningMeetingRoomId);
-  if (target.ids.roomId !== undefined) candidates.push(target.ids.roomId);
-  const recordings = await api.call('listRecordings');
-  for (const recording of recordings.status === 200 ? itemsOf(recordings.json) : []) {
-    const roomId = field(recording, 'roomId');
-    if (typeof roomId === 'string') candidates.push(roomId);
-  }
-  for (const room of [...new Set(candidates)].slice(0, MAX_ROOM_CANDIDATES)) {
-    const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
-    if (exchange.status === 200 && Array.isArray(exchange.json) && exchange.json.length > 0) return room;
+  const tried = new Set<string>();
+  for (const source of roomSources(api, target, channel)) {
+    for (const room of await source()) {
+      if (tried.has(room) || tried.size >= MAX_ROOM_CANDIDATES) continue;
+      tried.add(room);
+      const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
+      if (exchange.status === 200 && Array.isArray(exchange.json) && exchange.json.length > 0) return room;
+    }
+    if (tried.size >= MAX_ROOM_CANDIDATES) return undefined;
   }
   return undefined;
 }

@@ -8,6 +8,7 @@ import { listOperations, validateSchema } from '../../fixtures/contract.ts';
 import type { Exchange, OperationInfo } from '../../fixtures/contract.ts';
 import { emailOfLength } from '../../fixtures/generate/arbitraries.ts';
 import { assess, assessReadBack, isStatusName } from '../../fixtures/generate/assess.ts';
+import { withoutBranchMismatches } from '../../fixtures/contract.ts';
 import type { CaseCheck } from '../../fixtures/generate/assess.ts';
 import { bindPlan, summarisePlan } from '../../fixtures/generate/cases.ts';
 import { aggregateChecks, toCallOptions } from '../../fixtures/generate/exercise.ts';
@@ -666,5 +667,22 @@ describe('announceOnce', () => {
     announceOnce('run-2', 'seed 2', directory);
     assert.deepEqual(printed.mock.calls.map((call) => call.arguments[0]), ['seed 1', 'seed 2']);
     assert.deepEqual(readdirSync(directory), ['announced-run-2']);
+  });
+});
+
+describe('withoutBranchMismatches', () => {
+  const issue = (instancePath: string, keyword: string, requirementId?: string) => ({ instancePath, keyword, requirementId });
+
+  it('drops a failed choice and the mismatches of the other forms where the value shows its own issue', () => {
+    const deletedAt = '/0/participants/0/deletedAt';
+    const issues = [issue(deletedAt, 'pattern', 'FMT-01'), issue(deletedAt, 'type', 'MST-05'), issue(deletedAt, 'oneOf', 'MST-05')];
+    assert.deepEqual(withoutBranchMismatches(issues), [issues[0]]);
+    const root = [issue('', 'required', 'MSUM-01'), issue('', 'type', 'PAG-12'), issue('', 'anyOf'), issue('/0/price', 'type', 'MST-04')];
+    assert.deepEqual(withoutBranchMismatches(root), [root[3]]);
+  });
+
+  it('keeps everything when the choice failed on the type alone', () => {
+    const issues = [issue('/deletedAt', 'type', 'FMT-01'), issue('/deletedAt', 'type', 'MST-05'), issue('/deletedAt', 'oneOf', 'MST-05')];
+    assert.deepEqual(withoutBranchMismatches(issues), issues);
   });
 });
