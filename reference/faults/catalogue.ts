@@ -785,13 +785,13 @@ export const FAULTS: readonly Fault[] = [
     }),
   ),
   fault(
-    'open-channel-end-time-zero',
-    'An open channel carries endTime 0 (a sentinel) instead of null: an integer earlier than its startTime, and no epoch milliseconds.',
-    ['RT-13', 'FMT-02'],
+    'reopened-channel-keeps-end-time',
+    'An open channel carries the endTime of an earlier session, an hour before its startTime, instead of null (a reopened channel whose endTime was not reset).',
+    ['RT-13'],
     ['getChannelInfo'],
     rewriteBody(['getChannelInfo'], (body) => {
       const channel = channelOf(body);
-      if (channel !== undefined && channel['endTime'] === null) channel['endTime'] = 0;
+      if (channel !== undefined && channel['endTime'] === null) channel['endTime'] = Number(channel['startTime']) - 3_600_000;
       return body;
     }),
   ),
