@@ -1,9 +1,9 @@
 /**
- * Renders the interface specification (../shared/interface-spec.md) to reports/interface-spec.html,
- * so that the links of the Allure report and the certification report land on the section a
- * requirement comes from. Part of `npm run docs`.
+ * Writes the interface specification page, reports/interface-spec.html, from the project's own
+ * documents (spec/requirements.yaml and spec/openapi.yaml), so that the links of the Allure report and
+ * of the certification report land on the section a requirement comes from. Part of `npm run docs`.
  *
- * Usage: tsx scripts/render-interface-spec.ts [source.md] [output.html]
+ * Usage: tsx scripts/render-interface-spec.ts [output.html]
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -12,9 +12,9 @@ import { INTERFACE_SPEC_FILE } from '../fixtures/report-metadata.ts';
 import { specificationPage } from './interface-spec-html.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const source = resolve(process.argv[2] ?? resolve(ROOT, '../shared/interface-spec.md'));
-const output = resolve(process.argv[3] ?? resolve(ROOT, 'reports', INTERFACE_SPEC_FILE));
+const output = resolve(process.argv[2] ?? resolve(ROOT, 'reports', INTERFACE_SPEC_FILE));
+const source = (path: string) => ({ path, text: readFileSync(resolve(ROOT, path), 'utf8') });
 
 mkdirSync(dirname(output), { recursive: true });
-writeFileSync(output, specificationPage(readFileSync(source, 'utf8'), relative(ROOT, source)));
+writeFileSync(output, specificationPage(source('spec/requirements.yaml'), source('spec/openapi.yaml')));
 console.log(`interface specification rendered: ${relative(process.cwd(), output)}`);

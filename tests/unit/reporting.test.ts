@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -14,10 +14,8 @@ import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { openapiSha256 } from '../../fixtures/contract.ts';
 import RedactionReporter, { isTextContentType, redactColoured } from '../../fixtures/reporters/redaction.ts';
 import { generatedSecret, redact } from '../../fixtures/redact.ts';
-import { interfaceSectionAnchor, requirement, requirements } from '../../fixtures/requirements.ts';
-import { renderSpecification } from '../../scripts/interface-spec-html.ts';
+import { requirement, requirements } from '../../fixtures/requirements.ts';
 
-const interfaceSpecUrl = new URL('../../../shared/interface-spec.md', import.meta.url);
 const referenceSecrets = secretValues(loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE }));
 const [password = '', apiKey = ''] = referenceSecrets;
 
@@ -98,13 +96,6 @@ describe('report metadata', () => {
       ['observed VAR-05: without error (login)', 'step_stop', 'note: uses a shared key', 'step_stop'],
     );
     assert.ok(steps.every((message) => message.type !== 'step_start' || message.data.start === 1_500), 'steps are dated at the end of the test');
-  });
-
-  it('renders the interface specification with an id on every heading a requirement cites', { skip: !existsSync(interfaceSpecUrl) && 'no ../shared/interface-spec.md' }, () => {
-    const html = renderSpecification(readFileSync(interfaceSpecUrl, 'utf8'));
-    for (const section of new Set(requirements().map((entry) => entry.section))) {
-      assert.ok(html.includes(` id="${interfaceSectionAnchor(section)}"`), `${section} -> #${interfaceSectionAnchor(section)}`);
-    }
   });
 });
 

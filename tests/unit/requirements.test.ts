@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { stringify } from 'yaml';
 import {
@@ -7,6 +7,7 @@ import {
   OPERATION_IDS,
   cites,
   githubAnchor,
+  interfaceSection,
   interfaceSectionAnchor,
   parseCatalogue,
   requirement,
@@ -19,8 +20,6 @@ import {
 import { checkCoverage, formatCoverage, readTestListing, type TestListing } from '../../scripts/catalogue.ts';
 
 const architecture = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
-const interfaceSpecUrl = new URL('../../../shared/interface-spec.md', import.meta.url);
-const interfaceSpec = existsSync(interfaceSpecUrl) ? readFileSync(interfaceSpecUrl, 'utf8') : undefined;
 
 const validEntry = {
   id: 'PAG-01',
@@ -32,7 +31,9 @@ const validEntry = {
   operations: ['listGroups'],
 };
 
-const catalogueWith = (...entries: unknown[]): unknown => ({ sections: { Pagination: 'Pagination' }, requirements: entries });
+const paginationSection = { heading: 'Pagination', states: 'Lists take skip and take.' };
+const catalogueWith = (...entries: unknown[]): unknown => ({ sections: { Pagination: paginationSection }, requirements: entries });
+const sectionsWith = (sections: Record<string, unknown>): unknown => ({ sections, requirements: [validEntry] });
 
 function problemsOf(document: unknown): readonly string[] {
   try {
@@ -49,7 +50,48 @@ describe('catalogue validation', () => {
   test('accepts a well-formed catalogue', () => {
     const catalogue = validateCatalogue(catalogueWith(validEntry));
     assert.deepEqual(catalogue.requirements, [validEntry]);
-    assert.deepEqual(catalogue.sections, { Pagination: 'Pagination' });
+    assert.deepEqual(catalogue.sections, { Pagination: { ...paginationSection, unspecified: [], variants: [] } });
+  });
+
+  test('keeps a basis when an entry gives one, and refuses an empty one', () => {
+    const basis = 'Lists return ten results by default.';
+    assert.deepEqual(validateCatalogue(catalogueWith({ ...validEntry, basis })).requirements, [{ ...validEntry, basis }]);
+    assert.ok(problemsOf(catalogueWith({ ...validEntry, basis: ' ' })).some((problem) => /basis must be a non-empty string/.test(problem)));
+  });
+
+  test('reads a section with its subsection, operation, unspecified points and variants', () => {
+    const endpoint = { heading: '2. List groups', within: 'Endpoints', operation: 'listGroups', states: 'Lists groups.', unspecified: ['The largest take.'], variants: ['Bare list or envelope.'] };
+    const catalogue = validateCatalogue(sectionsWith({ Endpoints: { heading: 'Endpoints', states: 'Sixteen.' }, 'List groups': endpoint, Pagination: paginationSection }));
+    assert.deepEqual(catalogue.sections['List groups'], endpoint);
+  });
+
+  const sectionCases: [string, Record<string, unknown>, RegExp][] = [
+    ['a section that is a plain heading text', { Pagination: 'Pagination' }, /section "Pagination" must be a map with heading and states/],
+    ['a section without states', { Pagination: { heading: 'Pagination' } }, /section "Pagination": states must be a non-empty string/],
+    ['a section without heading', { Pagination: { states: 'x' } }, /section "Pagination": heading must be a non-empty string/],
+    ['an unknown section field', { Pagination: { ...paginationSection, anchor: 'p' } }, /section "Pagination": unknown field "anchor"/],
+    ['an unknown operation', { Pagination: { ...paginationSection, operation: 'listGroup' } }, /unknown operationId "listGroup"/],
+    ['an empty variants list', { Pagination: { ...paginationSection, variants: [] } }, /variants must be a non-empty list of non-empty strings/],
+    ['an unspecified point that is not text', { Pagination: { ...paginationSection, unspecified: [3] } }, /unspecified must be a non-empty list/],
+    ['a subsection of an unknown section', { Pagination: { ...paginationSection, within: 'Nowhere' } }, /within must name a top-level section defined before it/],
+    [
+      'a subsection of a subsection',
+      { Top: { heading: 'Top', states: 'x' }, Middle: { heading: 'Middle', states: 'x', within: 'Top' }, Pagination: { ...paginationSection, within: 'Middle' } },
+      /section "Pagination": within must name a top-level section/,
+    ],
+    ['a subsection before its parent', { Pagination: { ...paginationSection, within: 'Later' }, Later: { heading: 'Later', states: 'x' } }, /section "Pagination": within must name a top-level section defined before it/],
+    ['two headings with one anchor', { Paging: { heading: 'Pagination!', states: 'x' }, Pagination: paginationSection }, /section "Pagination": heading has the same anchor #pagination as section "Paging"/],
+  ];
+  for (const [what, sections, expected] of sectionCases) {
+    test(`rejects ${what}`, () => {
+      const problems = problemsOf(sectionsWith(sections));
+      assert.ok(problems.some((problem) => expected.test(problem)), problems.join('\n'));
+    });
+  }
+
+  test('rejects a first section that is a subsection (it is the title of the page)', () => {
+    const problems = problemsOf(sectionsWith({ Pagination: { ...paginationSection, within: 'Pagination' } }));
+    assert.ok(problems.some((problem) => /within must name a top-level section/.test(problem)), problems.join('\n'));
   });
 
   const cases: [string, Record<string, unknown>, RegExp][] = [
@@ -159,12 +201,14 @@ describe('the catalogue of this project', () => {
     assert.ok(Object.isFrozen(requirement('PAG-01').operations));
   });
 
-  test('every section maps to a heading of the interface specification', { skip: interfaceSpec === undefined && 'interface spec not found' }, () => {
-    const headings = [...(interfaceSpec ?? '').matchAll(/^#{1,6} (.+)$/gm)].map((match) => (match[1] ?? '').trim());
-    const anchors = headings.map(githubAnchor);
-    assert.equal(new Set(anchors).size, anchors.length, 'headings of the interface spec must be unique for plain anchors');
-    for (const [name, heading] of Object.entries(sections())) {
-      assert.ok(headings.includes(heading), `section "${name}": heading "${heading}" not found`);
+  test('the sections describe the interface without it: endpoints name their operation, variants and unspecified points are written down', () => {
+    const all = Object.entries(sections());
+    const described = all.filter(([, section]) => section.operation !== undefined).map(([, section]) => section.operation);
+    assert.deepEqual([...described].sort(), [...OPERATION_IDS].sort(), 'one endpoint section per operation');
+    for (const [name, section] of all) {
+      const levels = new Set(requirements().filter((entry) => entry.section === name).map((entry) => entry.level));
+      if (levels.has('VARIANT')) assert.ok(section.variants.length > 0, `section "${name}" has a VARIANT requirement but lists no variant`);
+      if (levels.has('UNSPECIFIED')) assert.ok(section.unspecified.length > 0, `section "${name}" has an UNSPECIFIED requirement but lists nothing unstated`);
     }
   });
 });
@@ -180,6 +224,8 @@ describe('section anchors', () => {
     assert.equal(sectionHeading('Login'), '1. Login');
     assert.equal(interfaceSectionAnchor('Login'), '1-login');
     assert.equal(interfaceSectionAnchor('Participant (directory record)'), 'participant-directory-record');
+    assert.equal(interfaceSection('1. Login'), interfaceSection('Login'));
+    assert.equal(interfaceSection('Login').operation, 'login');
     assert.throws(() => interfaceSectionAnchor('Nowhere'), { message: 'Unknown section "Nowhere"' });
   });
 });
