@@ -463,8 +463,8 @@ export const FAULTS: readonly Fault[] = [
   ),
   fault(
     'transcripts-need-apikey',
-    'getTranscriptionStats answers 401 to a request without an apikey header, although it needs only the bearer token.',
-    ['AUTH-05', 'TRS-03'],
+    'getTranscriptionStats answers 401 to a request without an apikey header, although it needs only the bearer token (so neither the refusal of an unknown environment nor the usage limit is ever answered).',
+    ['AUTH-05', 'TRS-03', 'TRS-04', 'TRS-05'],
     ['getTranscriptionStats'],
     onRequest(['getTranscriptionStats'], (request, _reply, app) => void app.auth.apiKey(request)),
   ),
@@ -720,11 +720,14 @@ export const FAULTS: readonly Fault[] = [
     }),
   ),
   fault(
-    'use-pagination-ignored',
-    'getMeetingStats ignores usePagination: usePagination=true with onlySummary=false answers the bare array of all records.',
-    ['MST-06'],
+    'paginated-stats-default-development',
+    'With usePagination=true and no environment, getMeetingStats pages the development records (the paginated path misses the production default); the other forms answer production.',
+    ['MST-06', 'MST-10'],
     ['getMeetingStats'],
-    beforeHandler(['getMeetingStats'], (request) => void delete queryOf(request)['usePagination']),
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      if (query['usePagination'] === 'true') query['environment'] ??= 'development';
+    }),
   ),
   fault(
     'stats-year-alone-ignored',
