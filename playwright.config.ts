@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { harnessSettings } from './fixtures/config.ts';
+import { harnessSettings, workersFor } from './fixtures/config.ts';
 import { selfVerifyProjects } from './fixtures/self-verify-projects.ts';
 import type { SelfVerifyWorkerOptions } from './fixtures/self-verify-projects.ts';
 
@@ -15,7 +15,8 @@ export default defineConfig<object, SelfVerifyWorkerOptions>({
   testMatch: '**/*.spec.ts',
   testIgnore: 'unit/**',
   fullyParallel: true,
-  workers: settings.workers,
+  // Sized for the machine's cores against a local target, for waiting against a remote one (fixtures/config.ts).
+  workers: workersFor(),
   retries: 0,
   forbidOnly: settings.ci,
   // Outcomes first: it restores the expectation of tests whose failures checks recorded (fixtures/checks.ts).

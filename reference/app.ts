@@ -4,13 +4,13 @@ import { installJsonParser } from './body.ts';
 import type { ReferenceContext } from './context.ts';
 import { HttpError, type ErrorBody } from './errors.ts';
 import { createKeyPairPool } from './key-pool.ts';
-import { resolveConfig, type ReferenceOptions } from './options.ts';
+import { ReferenceOptionError, resolveConfig, type ReferenceOptions } from './options.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { groupsPlugin } from './plugins/groups.ts';
 import { loginPlugin } from './plugins/login.ts';
 import { meetingsPlugin } from './plugins/meetings.ts';
 import { participantsPlugin } from './plugins/participants.ts';
-import { realtimePlugin } from './plugins/realtime.ts';
+import { roomRealtimePlugin, versionedRealtimePlugin } from './plugins/realtime.ts';
 import { recordingsPlugin } from './plugins/recordings.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { transcriptsPlugin } from './plugins/transcripts.ts';
@@ -30,11 +30,11 @@ function statusOf(error: FastifyError | HttpError): number {
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
-/**
- * The reference implementation of both interfaces (realtime under /v2), built on a fresh copy of
- * the seed. Does not listen: use inject() or listen() on the result.
- */
-export async function buildApp(options: ReferenceOptions = {}): Promise<FastifyInstance> {
+/** Which interfaces one Fastify instance serves. */
+type Part = 'both' | 'main' | 'realtime';
+
+/** The state every instance of one reference shares: one store, one clock, one key pool. */
+function createContext(options: ReferenceOptions): ReferenceContext {
   const config = resolveConfig(options);
   const now = options.now ?? Date.now;
   const startedAt = now();
@@ -42,8 +42,23 @@ export async function buildApp(options: ReferenceOptions = {}): Promise<FastifyI
   const store = createStore(seed, { startedAt, scale: config.seedScale });
   const behaviour = resolveBehaviour(options.behaviour);
   const keyPairs = createKeyPairPool(keyPairsAhead, behaviour.generateSecurityKeyPair, config.keyPairsAtStart);
-  const context: ReferenceContext = { store, config, behaviour, now, startedAt, keyPairs };
+  return { store, config, behaviour, now, startedAt, keyPairs };
+}
 
+/** The API plugins of the main interface, registered together under its path prefix. */
+async function mainInterface(app: FastifyInstance): Promise<void> {
+  await app.register(loginPlugin);
+  await app.register(groupsPlugin);
+  await app.register(participantsPlugin);
+  await app.register(recordingsPlugin);
+  await app.register(transcriptsPlugin);
+  await app.register(securityPlugin);
+  await app.register(meetingsPlugin);
+  await app.register(roomRealtimePlugin);
+}
+
+async function buildInstance(context: ReferenceContext, options: ReferenceOptions, part: Part): Promise<FastifyInstance> {
+  const { config, behaviour, keyPairs, store } = context;
   const describeError = (error: FastifyError | HttpError): { status: number; body: ErrorBody } => {
     const status = statusOf(error);
     const expected = error instanceof HttpError || status < 500;
@@ -66,7 +81,8 @@ export async function buildApp(options: ReferenceOptions = {}): Promise<FastifyI
   });
   app.decorate('store', store);
   app.decorate('reference', context);
-  app.addHook('onClose', async () => keyPairs.close());
+  // The realtime-only instance of a separate origin never takes a key; the main one owns the pool.
+  if (part !== 'realtime') app.addHook('onClose', async () => keyPairs.close());
   installJsonParser(app);
 
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
@@ -80,14 +96,38 @@ export async function buildApp(options: ReferenceOptions = {}): Promise<FastifyI
 
   for (const extension of options.beforeRoutes ?? []) await extension(app);
   await app.register(authPlugin);
-  await app.register(loginPlugin);
-  await app.register(groupsPlugin);
-  await app.register(participantsPlugin);
-  await app.register(recordingsPlugin);
-  await app.register(transcriptsPlugin);
-  await app.register(securityPlugin);
-  await app.register(meetingsPlugin);
-  await app.register(realtimePlugin);
+  if (part !== 'realtime') await app.register(mainInterface, { prefix: config.layout.basePath });
+  if (part !== 'main') await app.register(versionedRealtimePlugin, { prefix: config.layout.realtimeBasePath });
   for (const extension of options.afterRoutes ?? []) await extension(app);
   return app;
+}
+
+/** The listeners of one reference: the main interface, and the realtime interface when it has its own origin. */
+export interface ReferenceServers {
+  main: FastifyInstance;
+  /** Present when `layout.realtimeOrigin` is 'separate'; shares the main instance's store. */
+  realtime?: FastifyInstance;
+}
+
+/**
+ * The reference implementation as the layout asks: one instance serving both interfaces, or a main
+ * and a realtime instance on one shared store (closing a meeting then empties the realtime lists).
+ * Does not listen.
+ */
+export async function buildServers(options: ReferenceOptions = {}): Promise<ReferenceServers> {
+  const context = createContext(options);
+  if (context.config.layout.realtimeOrigin === 'same') return { main: await buildInstance(context, options, 'both') };
+  return { main: await buildInstance(context, options, 'main'), realtime: await buildInstance(context, options, 'realtime') };
+}
+
+/**
+ * The reference implementation of both interfaces on one instance (realtime under its prefix, /v2
+ * by default), built on a fresh copy of the seed. Does not listen: use inject() or listen() on the
+ * result. A layout with a separate realtime origin needs buildServers.
+ */
+export async function buildApp(options: ReferenceOptions = {}): Promise<FastifyInstance> {
+  if (options.layout?.realtimeOrigin === 'separate') {
+    throw new ReferenceOptionError('layout.realtimeOrigin', 'a separate realtime origin needs two listeners: use buildServers');
+  }
+  return (await buildServers(options)).main;
 }

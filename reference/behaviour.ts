@@ -4,6 +4,7 @@ import { buildErrorBody, type ErrorBody } from './errors.ts';
 import { pageNumber, pageSlice, totalPages, type PagingRules } from './pagination.ts';
 import { issueToken, verifyToken } from './tokens.ts';
 import {
+  calendarMonth,
   countUsage,
   drawSecretKey,
   exportSecurityKeyPair,
@@ -11,6 +12,7 @@ import {
   generateSecurityKeyPair,
   isSearchable,
   lastEvents,
+  meetingStatsFilterTime,
   recordingStatus,
   recordingUrl,
   summariseMeetings,
@@ -40,6 +42,9 @@ export interface Behaviour extends PagingRules {
   eventsLimit: number;
   lastEvents<T>(events: readonly T[], limit: number): T[];
   summariseMeetings(records: readonly { meetingMinutes: number; recordingMinutes: number }[]): MeetingSummary;
+  /** The time of a meeting statistics record that the date filters (month, year, initialDate, endDate) apply to. */
+  meetingStatsFilterTime(record: { startedAt: number; endedAt: number; createdAt: number }): number;
+  calendarMonth(epochMs: number): { year: number; month: number };
   isSearchable(participant: { archived: boolean }): boolean;
   errorBody(statusCode: number, message: string, includeError: boolean): ErrorBody;
 }
@@ -65,6 +70,8 @@ export const defaultBehaviour: Readonly<Behaviour> = Object.freeze({
   eventsLimit: 250,
   lastEvents,
   summariseMeetings,
+  meetingStatsFilterTime,
+  calendarMonth,
   isSearchable,
   errorBody: buildErrorBody,
 });

@@ -1,6 +1,7 @@
 import { findFault, FAULTS } from './faults/catalogue.ts';
 import { checkNumericOption, ReferenceOptionError, type NumericOption, type ReferenceOptions } from './options.ts';
 import { isVariantName, listVariants } from './variants.ts';
+import { checkVariations, isVariationName, listVariations } from './variations.ts';
 
 /** Command line of reference/server.ts (docs/architecture.md). Pure: no I/O, no process exit. */
 
@@ -12,8 +13,9 @@ export class CliError extends Error {
 }
 
 export type CliCommand =
-  | { kind: 'serve'; port: number; options: ReferenceOptions; seedFile?: string; fault?: string }
+  | { kind: 'serve'; port: number; realtimePort?: number; options: ReferenceOptions; variations?: string[]; seedFile?: string; fault?: string }
   | { kind: 'list-variants' }
+  | { kind: 'list-variations' }
   | { kind: 'list-faults' }
   | { kind: 'help' };
 
@@ -30,6 +32,11 @@ export const usage = `Usage: tsx reference/server.ts [options]
   --port N                 port on 127.0.0.1 (default 4010; 0 picks a free port)
   --variant NAME           switch on a documented variant (repeatable; see --list-variants)
   --list-variants          print the variants as JSON and exit
+  --variation NAME         switch on an allowed variation of reference/variations.ts (repeatable; other-choices: all
+                           that combine; see --list-variations)
+  --list-variations        print the variations as JSON and exit
+  --realtime-port N        port of the realtime listener when a variation gives it its own origin (default: --port + 1,
+                           or a free port with --port 0)
   --fault NAME             switch on a fault of reference/faults/catalogue.ts (self-verification only)
   --list-faults            print the faults as JSON and exit
   --recording-delay-ms N   delay from recording end to available (default 300000)
@@ -51,7 +58,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
   let port = 4010;
   const variants: string[] = [];
   const options: ReferenceOptions = {};
-  let listing: 'list-variants' | 'list-faults' | undefined;
+  let listing: 'list-variants' | 'list-variations' | 'list-faults' | undefined;
+  const variations: string[] = [];
+  let realtimePort: number | undefined;
   let seedFile: string | undefined;
   let fault: string | undefined;
 
@@ -72,9 +81,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
     if (flag === '--help' || flag === '-h') {
       noValue();
       return { kind: 'help' };
-    } else if (flag === '--list-variants' || flag === '--list-faults') {
+    } else if (flag === '--list-variants' || flag === '--list-variations' || flag === '--list-faults') {
       noValue();
-      listing ??= flag === '--list-variants' ? 'list-variants' : 'list-faults';
+      listing ??= flag === '--list-variants' ? 'list-variants' : flag === '--list-variations' ? 'list-variations' : 'list-faults';
     } else if (flag === '--fault') {
       const name = value();
       if (findFault(name) === undefined) {
@@ -90,6 +99,15 @@ export function parseCli(argv: readonly string[]): CliCommand {
     } else if (flag === '--port') {
       port = integer(flag, value());
       if (port > 65535) throw new CliError(`--port: expected 0 to 65535, got ${port}`);
+    } else if (flag === '--realtime-port') {
+      realtimePort = integer(flag, value());
+      if (realtimePort > 65535) throw new CliError(`--realtime-port: expected 0 to 65535, got ${realtimePort}`);
+    } else if (flag === '--variation') {
+      const name = value();
+      if (!isVariationName(name)) {
+        throw new CliError(`--variation: unknown variation "${name}"; known: ${listVariations().map((v) => v.name).join(', ')}`);
+      }
+      if (!variations.includes(name)) variations.push(name);
     } else if (flag === '--variant') {
       const name = value();
       if (!isVariantName(name)) {
@@ -109,10 +127,17 @@ export function parseCli(argv: readonly string[]): CliCommand {
     }
   }
   if (listing !== undefined) return { kind: listing };
+  try {
+    checkVariations(variations);
+  } catch (error) {
+    throw new CliError(`--variation: ${(error as Error).message}`);
+  }
   return {
     kind: 'serve',
     port,
+    ...(realtimePort === undefined ? {} : { realtimePort }),
     options: { ...options, variants },
+    ...(variations.length === 0 ? {} : { variations }),
     ...(seedFile === undefined ? {} : { seedFile }),
     ...(fault === undefined ? {} : { fault }),
   };

@@ -6,9 +6,26 @@ import { resolveVariants, type VariantConfig } from './variants.ts';
 /** Code run on the root instance, so that its hooks and routes apply to the whole app. */
 export type ReferenceExtension = (app: FastifyInstance) => void | Promise<void>;
 
+/**
+ * Where the two interfaces are served. The interface names only {base_url} and {realtime_url}, so
+ * a deployment may put either under a path prefix, and the realtime interface on its own origin.
+ */
+export interface ReferenceLayout {
+  /** Path prefix of the main interface: '' (the root) or '/segment[/segment...]'. */
+  basePath: string;
+  /** Path prefix of the versioned realtime interface on its origin. */
+  realtimeBasePath: string;
+  /** 'same': one listener serves both interfaces; 'separate': the realtime interface has its own (buildServers). */
+  realtimeOrigin: 'same' | 'separate';
+}
+
+export const defaultLayout: Readonly<ReferenceLayout> = Object.freeze({ basePath: '', realtimeBasePath: '/v2', realtimeOrigin: 'same' });
+
 export interface ReferenceOptions {
   /** Documented variants to switch on (see reference/variants.ts). */
   variants?: readonly string[];
+  /** Path prefixes and origins of the two interfaces (default: main at /, realtime at /v2, one listener). */
+  layout?: Partial<ReferenceLayout>;
   /** Delay from the end of a recording until it is available; the interface says about 5 minutes. */
   recordingDelayMs?: number;
   /** Transcription statistics requests allowed per account and window before 403. */
@@ -45,6 +62,7 @@ export interface ReferenceConfig {
   keyPairsAtStart: number;
   variantNames: readonly string[];
   variants: VariantConfig;
+  layout: ReferenceLayout;
 }
 
 export type NumericOption = 'recordingDelayMs' | 'usageLimit' | 'usageWindowMs' | 'tokenTtlS' | 'seedScale' | 'bodyLimit' | 'keyPairsAtStart';
@@ -77,6 +95,19 @@ export function checkNumericOption(option: NumericOption, value: number): number
   return value;
 }
 
+const pathPrefix = /^(\/[A-Za-z0-9._~-]+)*$/;
+
+function resolveLayout(given: Partial<ReferenceLayout> = {}): ReferenceLayout {
+  const layout = { ...defaultLayout, ...given };
+  for (const key of ['basePath', 'realtimeBasePath'] as const) {
+    if (!pathPrefix.test(layout[key])) throw new ReferenceOptionError(`layout.${key}`, `expected '' or /segment[/segment...], got ${JSON.stringify(layout[key])}`);
+  }
+  if (layout.realtimeOrigin === 'same' && (layout.realtimeBasePath === '' || layout.realtimeBasePath === layout.basePath)) {
+    throw new ReferenceOptionError('layout.realtimeBasePath', 'on the main origin the realtime interface needs a prefix of its own');
+  }
+  return layout;
+}
+
 export function resolveConfig(options: ReferenceOptions): ReferenceConfig {
   const numeric = (option: NumericOption): number =>
     checkNumericOption(option, options[option] ?? numericOptionRules[option].default);
@@ -97,5 +128,6 @@ export function resolveConfig(options: ReferenceOptions): ReferenceConfig {
     keyPairsAtStart: numeric('keyPairsAtStart'),
     variantNames,
     variants,
+    layout: resolveLayout(options.layout),
   };
 }

@@ -23,6 +23,15 @@ export function drawSecretKey(wordlist: readonly string[], count: number): strin
 /** Events are kept oldest first; the newest `limit` are returned, still oldest first. */
 export const lastEvents = <T>(events: readonly T[], limit: number): T[] => events.slice(Math.max(0, events.length - limit));
 
+/** The interface names date filters of meeting statistics but not the field they apply to: the start. */
+export const meetingStatsFilterTime = (record: { startedAt: number; endedAt: number; createdAt: number }): number => record.startedAt;
+
+/** Month and year filters read the calendar in UTC, like every timestamp of the interface. */
+export function calendarMonth(epochMs: number): { year: number; month: number } {
+  const date = new Date(epochMs);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
+}
+
 export interface MeetingSummary {
   totalMeetingMinutes: number;
   totalRecordingMinutes: number;

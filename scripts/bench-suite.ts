@@ -18,14 +18,14 @@
  *
  * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot]
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
+import { calibrate, JUNIT_FILE, junitCounts } from './lib/suite-figures.ts';
+import type { Counts } from './lib/suite-figures.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/bench-suite');
-const JUNIT_FILE = join(REPO_ROOT, 'reports/junit.xml');
 const RUN_TIMEOUT_MS = 600_000;
 const LAYERS: Readonly<Record<string, string[]>> = {
   all: [],
@@ -57,43 +57,6 @@ interface Sample {
   requests: number;
   workers: number;
   exitCode: number | null;
-}
-
-interface Counts {
-  tests: number;
-  passed: number;
-  skipped: number;
-  failed: number;
-}
-
-/** The totals of the JUnit report that the configured junit reporter writes. */
-function junitCounts(file: string): Counts {
-  const root = /<testsuites\b[^>]*>/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
-  const attribute = (name: string): number => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root)?.[1] ?? Number.NaN);
-  const [tests, failures, errors, skipped] = ['tests', 'failures', 'errors', 'skipped'].map(attribute) as [number, number, number, number];
-  if ([tests, failures, errors, skipped].some(Number.isNaN)) throw new Error(`${file} has no <testsuites> totals`);
-  return { tests, passed: tests - failures - errors - skipped, skipped, failed: failures + errors };
-}
-
-const CALIBRATION_OPS = 40;
-const CALIBRATION_SCRIPT = `const c=require('node:crypto');const t=process.hrtime.bigint();for(let i=0;i<${CALIBRATION_OPS};i++)c.scryptSync('pw','salt',64,{N:4096,r:8,p:1});console.log(Number(process.hrtime.bigint()-t)/1e6/${CALIBRATION_OPS})`;
-
-/**
- * How busy the machine's cores are, next to each run: the mean time of one scrypt operation in two
- * processes at once, one per core. Shared machines slow down when their neighbours are busy, and the
- * suite is bound by CPU, so a slow run next to a slow calibration is the machine, not the suite.
- */
-async function calibrate(): Promise<number> {
-  const one = (): Promise<number> =>
-    new Promise((resolvePromise, reject) => {
-      const child = spawn(process.execPath, ['-e', CALIBRATION_SCRIPT], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      child.once('error', reject);
-      child.once('close', () => resolvePromise(Number(output.trim())));
-    });
-  const times = await Promise.all([one(), one()]);
-  return times.reduce((sum, time) => sum + time, 0) / times.length;
 }
 
 async function sample(index: number): Promise<Sample> {

@@ -1,35 +1,63 @@
 /**
- * `npm run check:canary`: proves that no credential leaks into what a run leaves behind.
+ * `npm run check:canary`: proves that no credential leaks into what a run leaves behind, on the
+ * failure paths too.
  *
- * Runs the whole suite (`playwright test`, the configured reporters) against the embedded reference
- * loaded with a seed of per-run random canary credentials (developer, non-developer and usage-limit
- * passwords, both API keys, client ids and secrets, the JWT secret and so an expired token of its
- * own), then generates the Allure report, and searches every file under reports/ and test-results/
- * plus the captured console output for each canary value (plain, URL-encoded, JSON-escaped, base64
- * alone and as user:password) and for credentials found by their form (JWTs, PEM private keys,
- * BIP-39 secretKeys, generatedSecret() passphrases). Files older than the run (left by other
- * commands, such as blob reports of a sharding check) are not its output and are only counted.
- * Exits 1 on any hit, naming the file with a context in which the hit is masked; 2 when the run
- * could not exercise the suite.
+ * The reference is loaded with a seed of per-run random canary credentials (developer,
+ * non-developer and usage-limit passwords, both API keys, client ids and secrets, the JWT secret
+ * and so an expired token of its own) and hosted in this process, with a tap that records every
+ * credential it hands out or is given (access tokens, JWT or opaque; secretKeys; private keys;
+ * passphrases). Three runs then go against it:
  *
- * Usage: npm run check:canary [-- <playwright test arguments, e.g. --workers 2>]
+ * - plain: the whole suite on the plain reference, with the project's reporters and the Allure HTML
+ *   report, as `npm run conformance && npm run report` make them;
+ * - leaky: a few spec files on a reference that echoes every credential it receives back (in its
+ *   error messages, in response headers, in an extra body field), issues opaque access tokens and
+ *   secretKeys of words outside the BIP-39 list; reported as the CI workflow does, a blob report
+ *   (`--reporter=./fixtures/reporters/redaction.ts,line,blob`) merged with the project's reporters;
+ * - failing: a few spec files on a reference that answers every request 500, echoing its
+ *   credentials in the message and in headers, so that every test fails; the project's reporters
+ *   and a blob report.
+ *
+ * Then it searches every file those runs wrote under reports/ and test-results/ (each file of a
+ * blob report's zip archive on its own) and their console output for each canary value and each
+ * recorded credential, in every spelling (plain, URL-encoded, JSON-escaped, base64 alone and as
+ * user:password), for any part of a secretKey, and for credentials found by their form (JWTs, PEM
+ * private keys, BIP-39 secretKeys, generatedSecret() passphrases). It prints how many places and
+ * spellings it searched, and exits 1 on any hit (naming the file, with a context in which the hit
+ * is masked), 2 when a run could not exercise the suite as it should.
+ *
+ * Files older than the check (left by other commands) are not its output and are only counted.
+ *
+ * Usage: npm run check:canary [-- --only plain,leaky,failing]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { ReporterDescription } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
 import { REFERENCE_TARGET_FILE, parseDotenv } from '../fixtures/config.ts';
 import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE } from '../fixtures/report-metadata.ts';
+import projectConfig from '../playwright.config.ts';
+import { buildApp } from '../reference/app.ts';
+import type { Behaviour } from '../reference/behaviour.ts';
+import { findFault } from '../reference/faults/catalogue.ts';
+import type { ReferenceOptions } from '../reference/options.ts';
 import type { SeedFile } from '../reference/seed-types.ts';
 import { issueToken } from '../reference/tokens.ts';
-import { ISSUED_SECRET_PATTERNS, canaryCredentials, canaryProfile, canarySeed, needles, search } from './canary.ts';
+import { ISSUED_SECRET_PATTERNS, IssuedSecrets, canaryCredentials, canaryProfile, canarySeed, foreignWords, keySlicePattern, needles, search, zipEntries } from './canary.ts';
 import type { CanaryCredentials, Hit } from './canary.ts';
+import { writeCheckConfig } from './lib/check-config.ts';
+import { REPO_ROOT, cleanEnv, runPlaywright, seconds } from './lib/playwright-run.ts';
+import type { RunResult } from './lib/playwright-run.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = REPO_ROOT;
 const SEED = resolve(ROOT, 'fixtures/seed/seed.json');
 const SEARCHED = ['reports', 'test-results'].map((dir) => resolve(ROOT, dir));
+const CHECK_DIR = resolve(ROOT, 'reports/.checks/canary');
 /**
  * The rendered interface documents (`npm run docs`) come from the committed OpenAPI document, whose
  * examples hold a sample JWT and PEM key: they are searched for the canary values, not for forms.
@@ -37,31 +65,76 @@ const SEARCHED = ['reports', 'test-results'].map((dir) => resolve(ROOT, dir));
 const DOCUMENTS = new Set([INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE].map((file) => resolve(ROOT, 'reports', file)));
 /** The expired token is signed with the canary JWT secret at a time long past. */
 const EXPIRED_TOKEN_ISSUED_AT = Date.parse('2024-01-01T00:00:00Z');
+const RUN_TIMEOUT_MS = 10 * 60_000;
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+/**
+ * The spec files where every kind of credential travels: logins, the bearer token and apikey
+ * (smoke), security keys, the client id and secret (realtime), the body apiKey (meeting close), and
+ * error answers to requests that carry valid credentials (error shapes).
+ */
+const CREDENTIAL_SPECS = ['tests/login.spec.ts', 'tests/smoke.spec.ts', 'tests/security-keys.spec.ts', 'tests/realtime.spec.ts', 'tests/meeting-close.spec.ts', 'tests/error-shapes.spec.ts'];
+/**
+ * Each failing test costs a new worker: one test for each way a credential travels when every
+ * answer is an error (a login's password, the apikey header, the client id and secret, and the
+ * worker's login that every bearer operation waits for).
+ */
+const FAILING_SPECS = ['tests/login.spec.ts', 'tests/meetings-summary.spec.ts', 'tests/realtime.spec.ts', 'tests/security-keys.spec.ts'];
+const FAILING_GREP = '@(?:LOGIN-01|MSUM-01|RT-01|SEC-01)(?![\\w-])';
 
 class CannotRun extends Error {}
 
-/** Runs a command from the repository root, echoing and capturing its output. */
-function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const capture = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      stream.write(chunk);
-    };
-    child.stdout.on('data', capture(process.stdout));
-    child.stderr.on('data', capture(process.stderr));
-    child.once('error', reject);
-    child.once('close', (status) => resolvePromise({ status, output }));
-  });
+type Reporting = 'project' | 'blob-and-merge' | 'project-and-blob';
+
+interface CanaryRun {
+  name: string;
+  /** Faults of reference/faults/catalogue.ts, applied in order. */
+  faults: readonly string[];
+  behaviour?: Partial<Behaviour>;
+  /** What the instance does, in a few words (the faults name the rest). */
+  note?: string;
+  /** Spec files to run; empty: the whole suite. */
+  files: readonly string[];
+  /** Only the tests of those files whose title and tags match. */
+  grep?: string;
+  reporting: Reporting;
+  /** Why the run did not exercise what it should, judged from its certificate; undefined when it did. */
+  unexercised: (counts: VerdictCounts) => string | undefined;
 }
 
-function filesUnder(path: string): string[] {
-  const stats = statIfPresent(path);
-  if (stats === undefined || !(stats.isFile() || stats.isDirectory())) return [];
-  if (stats.isFile()) return [path];
-  return (ifPresent(() => readdirSync(path)) ?? []).flatMap((name) => filesUnder(join(path, name)));
+interface VerdictCounts {
+  verdict: string;
+  passed: number;
+  failed: number;
 }
+
+const RUNS: readonly CanaryRun[] = [
+  {
+    name: 'plain',
+    faults: [],
+    files: [],
+    reporting: 'project',
+    unexercised: ({ passed }) => (passed === 0 ? 'no requirement passed under the canary credentials: did the reference load the canary seed?' : undefined),
+  },
+  {
+    name: 'leaky',
+    faults: ['echo-credentials-in-error-message', 'echo-credentials-in-header', 'echo-credentials-in-body', 'opaque-access-token'],
+    // A SHOULD deviation (SEC-08), which no fault of the catalogue may declare alone.
+    behaviour: { secretKeyWordlist: foreignWords(2048) },
+    note: 'secretKey words outside the BIP-39 list',
+    files: CREDENTIAL_SPECS,
+    reporting: 'blob-and-merge',
+    unexercised: ({ passed, failed }) =>
+      passed === 0 ? 'no requirement passed: the echoing reference was not exercised' : failed === 0 ? 'no requirement failed: the opaque access token (LOGIN-01) went unnoticed' : undefined,
+  },
+  {
+    name: 'failing',
+    faults: ['every-answer-500', 'echo-credentials-in-header'],
+    files: FAILING_SPECS,
+    grep: FAILING_GREP,
+    reporting: 'project-and-blob',
+    unexercised: ({ passed, failed }) => (passed > 0 ? `${passed} requirement(s) passed although every answer was a 500` : failed === 0 ? 'no requirement failed' : undefined),
+  },
+];
 
 /** Another run in the same working tree may remove a file between the listing and the reading. */
 function ifPresent<T>(read: () => T): T | undefined {
@@ -76,6 +149,13 @@ function ifPresent<T>(read: () => T): T | undefined {
 const readIfPresent = (file: string): Buffer | undefined => ifPresent(() => readFileSync(file));
 const statIfPresent = (file: string): Stats | undefined => ifPresent(() => statSync(file));
 
+function filesUnder(path: string): string[] {
+  const stats = statIfPresent(path);
+  if (stats === undefined || !(stats.isFile() || stats.isDirectory())) return [];
+  if (stats.isFile()) return [path];
+  return (ifPresent(() => readdirSync(path)) ?? []).flatMap((name) => filesUnder(join(path, name)));
+}
+
 /** Passphrase literals of the tests (`passphrase: '...'`): constants that must not appear in reports either. */
 function passphraseLiterals(): { name: string; value: string }[] {
   const literals = filesUnder(resolve(ROOT, 'tests'))
@@ -84,7 +164,7 @@ function passphraseLiterals(): { name: string; value: string }[] {
   return literals.map(({ file, value }) => ({ name: `a passphrase literal of ${relative(ROOT, file)}`, value }));
 }
 
-function searchedValues(canary: CanaryCredentials, expiredToken: string): { name: string; value: string }[] {
+function profileValues(canary: CanaryCredentials, expiredToken: string): { name: string; value: string }[] {
   return [
     { name: 'TARGET_PASSWORD', value: canary.developerPassword },
     { name: 'TARGET_NON_DEVELOPER_PASSWORD', value: canary.nonDeveloperPassword },
@@ -101,81 +181,203 @@ function searchedValues(canary: CanaryCredentials, expiredToken: string): { name
   ];
 }
 
-/** Reads the certificate the run wrote, to tell a run that exercised the suite from one that did not. */
-function certificationLine(started: number): string {
-  const file = resolve(ROOT, 'reports/certification.json');
-  if ((statIfPresent(file)?.mtimeMs ?? 0) < started) throw new CannotRun('the run wrote no reports/certification.json: it stopped before the tests ran');
+/** The verdict and requirement counts of a certificate the run wrote, or CannotRun. */
+function readVerdicts(file: string, started: number): VerdictCounts {
+  if ((statIfPresent(file)?.mtimeMs ?? 0) < started) throw new CannotRun(`the run wrote no ${relative(ROOT, file)}: it stopped before the tests ran`);
   const report = JSON.parse(readFileSync(file, 'utf8')) as { verdict?: string; requirements?: { verdict: string }[] };
-  const assessed = (report.requirements ?? []).filter((entry) => entry.verdict !== 'failed' && entry.verdict !== 'not assessed').length;
-  if (assessed === 0) throw new CannotRun('no requirement passed under the canary credentials: did the reference load the canary seed (--seed)?');
-  return `${report.verdict ?? '?'}, ${assessed} requirements passed`;
+  const verdicts = (report.requirements ?? []).map((entry) => entry.verdict);
+  return {
+    verdict: report.verdict ?? '?',
+    passed: verdicts.filter((verdict) => verdict !== 'failed' && verdict !== 'not assessed').length,
+    failed: verdicts.filter((verdict) => verdict === 'failed').length,
+  };
+}
+
+/** The reference with the canary seed, the run's faults, and the tap last (it sees the final answers). */
+async function startInstance(run: CanaryRun, seed: SeedFile, recordingDelayMs: number, issued: IssuedSecrets): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  let options: ReferenceOptions = { seed, recordingDelayMs, keyPairsAtStart: 4, ...(run.behaviour === undefined ? {} : { behaviour: run.behaviour }) };
+  for (const name of run.faults) {
+    const fault = findFault(name);
+    if (fault === undefined) throw new CannotRun(`the fault catalogue has no ${name}`);
+    options = fault.apply(options);
+  }
+  options = { ...options, beforeRoutes: [...(options.beforeRoutes ?? []), issued.tap()] };
+  const app = await buildApp(options);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new CannotRun('the reference has no TCP address');
+  return { app, baseUrl: `http://127.0.0.1:${address.port}` };
+}
+
+interface RunOutcome {
+  run: CanaryRun;
+  counts: VerdictCounts;
+  seconds: number;
+  output: string;
+}
+
+function echo(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** A playwright command that must finish normally: 0, or 1 when tests failed. */
+async function playwright(args: readonly string[], env: NodeJS.ProcessEnv, what: string): Promise<RunResult> {
+  const result = await runPlaywright({ args, env, timeoutMs: RUN_TIMEOUT_MS, onLine: echo });
+  if (result.timedOut || (result.code !== 0 && result.code !== 1)) throw new CannotRun(`${what} ${result.timedOut ? 'timed out' : `exited with code ${String(result.code)}`}`);
+  return result;
+}
+
+async function exercise(run: CanaryRun, seed: SeedFile, profileFile: string, recordingDelayMs: number, issued: IssuedSecrets): Promise<RunOutcome> {
+  const began = performance.now();
+  const started = Date.now();
+  const { app, baseUrl } = await startInstance(run, seed, recordingDelayMs, issued);
+  try {
+    // Only the canary profile configures the target: any TARGET_* of the caller's shell is dropped.
+    const profileEnv = { ...cleanEnv(), TARGET_FILE: profileFile };
+    const env = { ...profileEnv, TARGET_BASE_URL: baseUrl, TARGET_REALTIME_URL: `${baseUrl}/v2` };
+    const outputs: string[] = [];
+    const selection = [...(run.grep === undefined ? [] : ['--grep', run.grep]), ...run.files];
+    let certificate: string;
+    if (run.reporting === 'project') {
+      outputs.push((await playwright(['test', ...selection], env, `${run.name}: playwright test`)).output);
+      certificate = resolve(ROOT, 'reports/certification.json');
+    } else {
+      const dir = join(CHECK_DIR, run.name);
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      const blobDir = join(dir, 'blob-report');
+      if (run.reporting === 'blob-and-merge') {
+        // As .github/workflows/conformance.yml: a shard writes a blob report, redaction first; the merge job uses the project's reporters.
+        const config = writeCheckConfig(dir);
+        outputs.push((await playwright(['test', '--config', config, '--reporter=./fixtures/reporters/redaction.ts,line,blob', ...selection], { ...env, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobDir }, `${run.name}: playwright test`)).output);
+        outputs.push((await playwright(['merge-reports', '--config', config, blobDir], profileEnv, `${run.name}: playwright merge-reports`)).output);
+      } else {
+        const reporters: ReporterDescription[] = [...(projectConfig.reporter as ReporterDescription[]), ['blob', { outputDir: blobDir }]];
+        outputs.push((await playwright(['test', '--config', writeCheckConfig(dir, reporters), ...selection], env, `${run.name}: playwright test`)).output);
+      }
+      certificate = join(dir, 'certification.json');
+    }
+    const counts = readVerdicts(certificate, started);
+    const problem = run.unexercised(counts);
+    if (problem !== undefined) throw new CannotRun(`${run.name}: ${problem}`);
+    return { run, counts, seconds: (performance.now() - began) / 1000, output: outputs.join('') };
+  } finally {
+    await app.close();
+  }
+}
+
+function describeRun({ run, counts, seconds: took }: RunOutcome): string {
+  const instance = [...run.faults, ...(run.note === undefined ? [] : [run.note])].join(', ') || 'no fault';
+  const scope = run.files.length === 0 ? 'the whole suite' : `${run.grep === undefined ? '' : 'some tests of '}${run.files.length} spec files`;
+  const reporting = { project: 'project reporters', 'blob-and-merge': 'blob report merged with the project reporters', 'project-and-blob': 'project reporters and a blob report' }[run.reporting];
+  return `  ${run.name.padEnd(8)} ${instance}; ${scope}; ${reporting}: ${counts.verdict}, ${counts.passed} requirements passed, ${counts.failed} failed (${took.toFixed(1)} s)`;
+}
+
+interface Searched {
+  files: number;
+  bytes: number;
+  older: number;
+  blobReports: number;
+  blobEntries: number;
+  blobBytes: number;
+}
+
+function searchFiles(started: number, needleList: ReturnType<typeof needles>, patterns: ReturnType<typeof keySlicePattern>[], hits: Hit[]): Searched {
+  const listed = SEARCHED.flatMap(filesUnder);
+  const searched: Searched = { files: 0, bytes: 0, older: 0, blobReports: 0, blobEntries: 0, blobBytes: 0 };
+  for (const file of listed) {
+    if ((statIfPresent(file)?.mtimeMs ?? 0) < started) {
+      searched.older += 1;
+      continue;
+    }
+    const content = readIfPresent(file);
+    if (content === undefined) continue;
+    const source = relative(ROOT, file);
+    const forms = DOCUMENTS.has(file) ? [] : patterns;
+    if (content.subarray(0, 4).equals(Buffer.from('PK\u0003\u0004', 'latin1'))) {
+      // A blob report: each of its files is searched as written (report.jsonl, attachments).
+      searched.blobReports += 1;
+      for (const entry of zipEntries(content)) {
+        searched.blobEntries += 1;
+        searched.blobBytes += entry.data.length;
+        hits.push(...search(`${source}!${entry.name}`, entry.data.toString('latin1'), needleList, forms));
+      }
+      continue;
+    }
+    searched.files += 1;
+    searched.bytes += content.length;
+    hits.push(...search(source, content.toString('latin1'), needleList, forms));
+  }
+  return searched;
 }
 
 async function main(): Promise<number> {
+  const { values: options } = parseArgs({ options: { only: { type: 'string' } } });
+  const only = options.only === undefined ? undefined : new Set(options.only.split(',').map((name) => name.trim()));
+  const runs = RUNS.filter((run) => only === undefined || only.has(run.name));
+  if (runs.length === 0) throw new Error(`--only: expected some of ${RUNS.map((run) => run.name).join(', ')}`);
   const workdir = mkdtempSync(join(tmpdir(), 'canary-'));
+  const began = performance.now();
   try {
     const canary = canaryCredentials();
     const expiredToken = await issueToken(canary.jwtSecret, 'usr-0001', EXPIRED_TOKEN_ISSUED_AT, 3600);
-    const seedFile = join(workdir, 'seed.json');
+    const seed = canarySeed(JSON.parse(readFileSync(SEED, 'utf8')) as SeedFile, canary);
     const profileFile = join(workdir, 'canary.env');
     const profileText = readFileSync(REFERENCE_TARGET_FILE, 'utf8');
-    writeFileSync(seedFile, JSON.stringify(canarySeed(JSON.parse(readFileSync(SEED, 'utf8')) as SeedFile, canary)));
     writeFileSync(profileFile, canaryProfile(profileText, canary, expiredToken));
-
-    // Only the canary profile configures the target: any TARGET_* of the caller's shell is dropped.
-    const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TARGET_')));
-    env['TARGET_FILE'] = profileFile;
-    env['REFERENCE_ARGS'] = `--seed ${seedFile}`;
-    const started = Date.now();
-    console.log(`check:canary: running the suite against the reference with per-run canary credentials (${workdir})`);
-    const suite = await run(resolve(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], env);
-    const certification = certificationLine(started);
-    const report = await run(resolve(ROOT, 'node_modules/.bin/allure'), ['generate', 'reports/allure-results', '-o', 'reports/allure-report'], env);
-    if (report.status !== 0) throw new CannotRun(`allure generate exited with ${report.status}`);
-
     const { values: profile } = parseDotenv(profileText);
+    const recordingDelayMs = Number(profile['TARGET_RECORDING_READY_MS'] ?? 300_000);
+    const started = Date.now();
+    const issued = new IssuedSecrets();
+    console.log(`check:canary: ${runs.length} runs against the reference with per-run canary credentials (${workdir})`);
+
+    const outcomes: RunOutcome[] = [];
+    let consoleOutput = '';
+    for (const run of runs) {
+      console.log(`\ncheck:canary: run "${run.name}"`);
+      const outcome = await exercise(run, seed, profileFile, recordingDelayMs, issued);
+      outcomes.push(outcome);
+      consoleOutput += outcome.output;
+      if (run.reporting === 'project') {
+        const report = await runCommand(resolve(ROOT, 'node_modules/.bin/allure'), ['generate', 'reports/allure-results', '-o', 'reports/allure-report']);
+        if (report.status !== 0) throw new CannotRun(`allure generate exited with ${report.status}`);
+        consoleOutput += report.output;
+      }
+    }
+    const runSeconds = (performance.now() - began) / 1000;
+
+    const searchBegan = performance.now();
     const pairs = [
       { name: 'developer e-mail:password', user: profile['TARGET_EMAIL'] ?? '', password: canary.developerPassword },
       { name: 'non-developer e-mail:password', user: profile['TARGET_NON_DEVELOPER_EMAIL'] ?? '', password: canary.nonDeveloperPassword },
       { name: 'usage-limit e-mail:password', user: profile['TARGET_USAGE_LIMIT_EMAIL'] ?? '', password: canary.usageLimitPassword },
       { name: 'client_id:secret', user: canary.developmentClientId, password: canary.developmentSecret },
     ];
-    const values = searchedValues(canary, expiredToken);
-    const needleList = needles(values, pairs);
-    const listed = SEARCHED.flatMap(filesUnder);
-    const files = listed.filter((file) => (statIfPresent(file)?.mtimeMs ?? 0) >= started);
-    let bytes = 0;
+    const known = profileValues(canary, expiredToken);
+    const recorded = issued.values();
+    const needleList = needles([...known, ...recorded], pairs);
+    const patterns = [...ISSUED_SECRET_PATTERNS, keySlicePattern(issued.secretKeys)];
     const hits: Hit[] = [];
-    const unsearchable: string[] = [];
-    let vanished = 0;
-    for (const file of files) {
-      const content = readIfPresent(file);
-      if (content === undefined) {
-        vanished += 1;
-        continue;
-      }
-      bytes += content.length;
-      // A compressed archive (a Playwright trace) hides its text from any search.
-      if (content.subarray(0, 4).equals(Buffer.from('PK\u0003\u0004', 'latin1'))) unsearchable.push(relative(ROOT, file));
-      hits.push(...search(relative(ROOT, file), content.toString('latin1'), needleList, DOCUMENTS.has(file) ? [] : ISSUED_SECRET_PATTERNS));
-    }
-    const consoleOutput = suite.output + report.output;
-    hits.push(...search('console output', consoleOutput, needleList, ISSUED_SECRET_PATTERNS));
+    const searched = searchFiles(started, needleList, patterns, hits);
+    const plainConsole = consoleOutput.replace(ANSI, '');
+    hits.push(...search('console output', plainConsole, needleList, patterns));
+    const opaque = [...issued.tokens].filter((token) => !token.startsWith('eyJ')).length;
 
+    console.log(`\ncheck:canary: ${outcomes.length} runs in ${runSeconds.toFixed(1)} s\n${outcomes.map(describeRun).join('\n')}`);
     console.log(
-      `\ncheck:canary: the suite ran (playwright exit ${suite.status}; certification ${certification}).\n` +
-        `searched ${files.length - vanished} files written by this run (${bytes} bytes; ${listed.length - files.length} older files not searched) under ${SEARCHED.map((dir) => relative(ROOT, dir)).join('/ and ')}/ and ` +
-        `${Buffer.byteLength(consoleOutput)} bytes of console output for ${values.length} canary values ` +
-        `(${needleList.length} spellings: plain, URL-encoded, JSON-escaped, base64) and ${ISSUED_SECRET_PATTERNS.length} credential forms ` +
-        `(${ISSUED_SECRET_PATTERNS.map((pattern) => pattern.name).join('; ')}).`,
+      `searched: ${searched.files} files (${searched.bytes} bytes) under reports/ and test-results/, ${searched.blobEntries} files (${searched.blobBytes} bytes) ` +
+        `in ${searched.blobReports} blob reports, and ${Buffer.byteLength(plainConsole)} bytes of console output; ${searched.older} older files not searched\n` +
+        `for: ${known.length} canary values of the profile and ${recorded.length} credentials the reference handed out or was given ` +
+        `(${issued.tokens.size} access tokens, ${opaque} of them opaque; ${issued.secretKeys.size} secretKeys; ${issued.privateKeys.size} private keys; ${issued.passphrases.size} passphrases), ` +
+        `in ${needleList.length} spellings (plain, URL-encoded, JSON-escaped, base64, user:password), and ${patterns.length} credential forms (${patterns.map((pattern) => pattern.name).join('; ')}); ` +
+        `search ${((performance.now() - searchBegan) / 1000).toFixed(1)} s`,
     );
-    for (const file of unsearchable) console.log(`UNSEARCHABLE ${file}: a compressed archive (trace?) could hide credentials; keep traces off`);
     for (const hit of hits) console.log(`LEAK ${hit.source}: ${hit.what}\n  …${hit.context}…`);
-    if (hits.length > 0 || unsearchable.length > 0) {
-      console.log(`check:canary: FAILED, ${hits.length} leak(s)${unsearchable.length > 0 ? ` and ${unsearchable.length} unsearchable file(s)` : ''}`);
+    if (hits.length > 0) {
+      console.log(`check:canary: FAILED, ${hits.length} leak(s)`);
       return 1;
     }
-    console.log('check:canary: no canary value and no issued credential found anywhere');
+    console.log(`check:canary: 0 hits: no canary value and no credential of the run found anywhere (${((performance.now() - began) / 1000).toFixed(1)} s in all)`);
     return 0;
   } catch (error) {
     console.error(`check:canary could not run: ${error instanceof Error ? error.message : String(error)}`);
@@ -183,6 +385,22 @@ async function main(): Promise<number> {
   } finally {
     rmSync(workdir, { recursive: true, force: true });
   }
+}
+
+/** Runs a command from the repository root, echoing and capturing its output. */
+function runCommand(command: string, args: readonly string[]): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const capture = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      stream.write(chunk);
+    };
+    child.stdout.on('data', capture(process.stdout));
+    child.stderr.on('data', capture(process.stderr));
+    child.once('error', reject);
+    child.once('close', (status) => resolvePromise({ status, output }));
+  });
 }
 
 process.exitCode = await main();

@@ -1,6 +1,6 @@
 /**
  * `npm run check:shards`: proves that a sharded run merged from blob reports certifies exactly as
- * one full run does. Runs the suite once in full, then as 3 shards (`--shard=i/3 --reporter=blob`),
+ * one full run does. Runs the suite once in full, then as 3 shards (`--shard=i/3 --reporter=./fixtures/reporters/redaction.ts,blob`),
  * merges the blobs with `playwright merge-reports` and the project's reporters, and compares the
  * two certification.json files: the overall verdict and every requirement's verdict. Prints both
  * and exits non-zero on any difference, or when a run did not finish normally (exit 0 or 1).
@@ -67,7 +67,7 @@ await Promise.all(
     for (let shard = pending.shift(); shard !== undefined; shard = pending.shift()) {
       const blobDir = join(shardedDir, `blob-${shard}`);
       const run = await runPlaywright({
-        args: ['test', '--config', shardedConfig, `--shard=${shard}/${SHARDS}`, '--reporter=blob'],
+        args: ['test', '--config', shardedConfig, `--shard=${shard}/${SHARDS}`, '--reporter=./fixtures/reporters/redaction.ts,blob'],
         env: { ...env, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobDir },
         timeoutMs: RUN_TIMEOUT_MS,
       });

@@ -25,10 +25,22 @@ export const resultsFileOf = (targetsFile: string): string => join(dirname(targe
 
 const PROGRESS_EVERY_MS = 10_000;
 
+/** The error's non-empty lines without the ANSI colour codes matcher messages carry. */
+function errorLines(error: TestError | undefined): string[] {
+  const text = error?.message ?? error?.value ?? '';
+  return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter((line) => line !== '');
+}
+
 function firstLine(error: TestError | undefined): string | undefined {
-  const text = error?.message ?? error?.value;
-  // Matcher messages carry ANSI colour codes.
-  return text?.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim();
+  return errorLines(error)[0];
+}
+
+const DETAIL_LINES = 12;
+const DETAIL_CHARS = 2000;
+
+function detailOf(error: TestError | undefined): string | undefined {
+  const lines = errorLines(error);
+  return lines.length <= 1 ? undefined : lines.slice(0, DETAIL_LINES).join('\n').slice(0, DETAIL_CHARS);
 }
 
 export default class SelfVerifyReporter implements Reporter {
@@ -65,6 +77,7 @@ export default class SelfVerifyReporter implements Reporter {
     const project = test.parent.project()?.name ?? '';
     const failed = result.status !== 'passed' && result.status !== 'skipped';
     const error = failed ? firstLine(result.errors[0]) : undefined;
+    const detail = failed ? detailOf(result.errors[0]) : undefined;
     this.#tests.push({
       project,
       title: test.title,
@@ -74,6 +87,7 @@ export default class SelfVerifyReporter implements Reporter {
       checks: checksOf(result.annotations),
       failuresRecordedByChecks: result.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION),
       ...(error === undefined ? {} : { error }),
+      ...(detail === undefined ? {} : { detail }),
     });
     if (failed) this.#failed += 1;
     this.#remaining.set(project, (this.#remaining.get(project) ?? 1) - 1);

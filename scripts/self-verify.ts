@@ -2,13 +2,16 @@
  * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts for the
  * right reason (a check attributed to a requirement the fault declares fails; every other failed
  * check is collateral, the fault's blast radius), and must certify CONFORMANT on the plain reference
- * and on every documented variant (scripts/lib/kill-matrix.ts holds the verdict rules).
+ * and on every documented variant, and with --variations on every allowed variation of
+ * reference/variations.ts and their combination, other-choices (scripts/lib/kill-matrix.ts holds the
+ * verdict rules).
  *
- * This process hosts every reference instance (buildApp on a free port: the plain reference, one
- * per variant, one per fault, each with its own store and the recording delay of the reference
+ * This process hosts every reference instance (buildServers on free ports: the plain reference, one
+ * per variant, one per variation, one per fault, each with its own store and the recording delay of the reference
  * profile), and ONE Playwright run tests them all, one project per instance: playwright.config.ts
  * reads the instances from the SELF_VERIFY_TARGETS file, and each project points its workers at its
- * instance (worker option targetOverride). A fault's project runs only the tests that cite a
+ * instance (worker option targetOverride: its addresses, with the path prefix and the realtime
+ * origin of its layout, and its ids when a variation renames them). A fault's project runs only the tests that cite a
  * requirement it declares, since only their failures can count; the plain and variant projects run
  * the whole layer. Separate Playwright runs with a reference process each would spend most of the
  * time starting processes.
@@ -19,24 +22,26 @@
  * counts among the variants). Exits 1 when a fault is not caught for the right reason or a variant
  * does not certify CONFORMANT, 2 when the run itself could not complete.
  *
- * Usage: npm run self-verify -- [--layer hand|generated|all] [--scope declared|full] [--workers N] [--only NAME[,NAME...]]
- *   --layer    hand: the handwritten specs (default); generated: the @generated specs; all: both
- *   --scope    declared: a fault's project runs the tests citing its requirements (default); full: the
- *              whole layer, so that every collateral failure of the fault shows (the blast radius)
- *   --workers  Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
- *   --only     instances to run: plain, a variant or a fault name (for iterating on a few)
+ * Usage: npm run self-verify -- [--layer hand|generated|all] [--scope declared|full] [--workers N] [--variations] [--only NAME[,NAME...]]
+ *   --layer       hand: the handwritten specs (default); generated: the @generated specs; all: both
+ *   --scope       declared: a fault's project runs the tests citing its requirements (default); full: the
+ *                 whole layer, so that every collateral failure of the fault shows (the blast radius)
+ *   --workers     Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
+ *   --variations  also run every allowed variation
+ *   --only        instances to run: plain, a variant, a variation or a fault name (for iterating on a few)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { planTarget } from '../fixtures/config.ts';
+import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetIds } from '../fixtures/config.ts';
 import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
-import { buildApp } from '../reference/app.ts';
+import { buildServers, type ReferenceServers } from '../reference/app.ts';
 import { FAULTS, type Fault } from '../reference/faults/catalogue.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import { listVariants } from '../reference/variants.ts';
+import { applyVariations, listVariations, variationIdRenaming } from '../reference/variations.ts';
 import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
 import { requirements } from '../fixtures/requirements.ts';
 import { blastRadius, faultVerdict, mustNotAssessed, variationVerdict, type BlastRadius, type FailedCheck, type FaultVerdict, type TestOutcome, type VariationVerdict } from './lib/kill-matrix.ts';
@@ -46,15 +51,17 @@ type Layer = 'hand' | 'generated' | 'all';
 /** What a fault's project runs: the tests citing its declared requirements, or the whole layer (for the blast radius). */
 type Scope = 'declared' | 'full';
 
-/** One reference instance to test: the plain reference, a variant or a fault. */
+/** One reference instance to test: the plain reference, a variant, a variation or a fault. */
 interface Instance {
   name: string;
-  kind: 'plain' | 'variant' | 'fault';
+  kind: 'plain' | 'variant' | 'variation' | 'fault';
   description: string;
   options: ReferenceOptions;
   /** For a fault: the requirements it declares, which select its tests. */
   requirements?: readonly string[];
   fault?: Fault;
+  /** For a variation that renames the seed's ids: the renaming, applied to the profile's ids. */
+  renameId?: (id: string) => string;
 }
 
 const REPORTS_DIR = join(REPO_ROOT, 'reports');
@@ -84,7 +91,19 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
     ...listVariants().map(
       (variant): Instance => ({ name: `variant:${variant.name}`, kind: 'variant', description: variant.description, options: { ...base, variants: [variant.name] } }),
     ),
-    ...FAULTS.map(
+    ...listVariations().map((variation): Instance => {
+      const renameId = variationIdRenaming([variation.name]);
+      return {
+        name: `variation:${variation.name}`,
+        kind: 'variation',
+        description: variation.description,
+        options: applyVariations(base, [variation.name]),
+        ...(renameId === undefined ? {} : { renameId }),
+      };
+    }),
+    // A fault that declares no requirement (a credential echoed back) breaks nothing the suite could
+    // catch; scripts/check-canary.ts runs those.
+    ...FAULTS.filter((fault) => fault.requirements.length > 0).map(
       (fault): Instance => ({ name: `fault:${fault.name}`, kind: 'fault', description: fault.description, options: fault.apply(base), requirements: fault.requirements, fault }),
     ),
   ];
@@ -163,16 +182,34 @@ function markdownReport(verification: Verification): string {
 
 interface Started {
   instance: Instance;
-  app: FastifyInstance;
+  servers: ReferenceServers;
   baseUrl: string;
+  realtimeUrl: string;
+}
+
+/** Listens on a free port; the origin it got. */
+async function listenOnFreePort(name: string, app: FastifyInstance): Promise<string> {
+  await app.listen({ host: HOST, port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error(`${name}: no TCP address`);
+  return `http://${HOST}:${address.port}`;
 }
 
 async function start(instance: Instance): Promise<Started> {
-  const app = await buildApp(instance.options);
-  await app.listen({ host: HOST, port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error(`${instance.name}: no TCP address`);
-  return { instance, app, baseUrl: `http://${HOST}:${address.port}` };
+  const servers = await buildServers(instance.options);
+  const { basePath, realtimeBasePath } = servers.main.reference.config.layout;
+  const origin = await listenOnFreePort(instance.name, servers.main);
+  const realtimeOrigin = servers.realtime === undefined ? origin : await listenOnFreePort(instance.name, servers.realtime);
+  return { instance, servers, baseUrl: `${origin}${basePath}`, realtimeUrl: `${realtimeOrigin}${realtimeBasePath}` };
+}
+
+const closeAll = (servers: ReferenceServers): Promise<unknown> => Promise.all([servers.main.close(), servers.realtime?.close()]);
+
+/** The reference profile's ids as an instance names them (every id but the channel names, which no variation renames). */
+function renamedIds(rename: (id: string) => string): TargetIds {
+  const { ids } = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  const kept = new Set<keyof TargetIds>(['channel', 'runningMeetingChannel']);
+  return Object.fromEntries(Object.entries(ids).map(([field, id]) => [field, kept.has(field as keyof TargetIds) ? id : rename(id)])) as TargetIds;
 }
 
 /** The child's environment: no inherited target or harness setting may redirect the run. */
@@ -186,16 +223,23 @@ function childEnvironment(plain: Started, targetsFile: string): NodeJS.ProcessEn
     // finds a base URL and starts no reference of its own.
     TARGET_FILE: 'fixtures/targets/reference.env',
     TARGET_BASE_URL: plain.baseUrl,
-    TARGET_REALTIME_URL: `${plain.baseUrl}/v2`,
+    TARGET_REALTIME_URL: plain.realtimeUrl,
     SELF_VERIFY_TARGETS: targetsFile,
   };
 }
 
-function parseOptions(argv: readonly string[]): { layer: Layer; scope: Scope; workers: number; only?: Set<string> } {
+function parseOptions(argv: readonly string[]): { layer: Layer; scope: Scope; workers: number; variations: boolean; only?: Set<string> } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { layer: { type: 'string', default: 'hand' }, scope: { type: 'string', default: 'declared' }, workers: { type: 'string', default: '3' }, only: { type: 'string' } },
+    options: {
+      layer: { type: 'string', default: 'hand' },
+      scope: { type: 'string', default: 'declared' },
+      workers: { type: 'string', default: '3' },
+      only: { type: 'string' },
+      variations: { type: 'boolean', default: false },
+    },
   });
+  const variations = values.variations;
   const layer = values.layer;
   if (layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
   const scope = values.scope;
@@ -203,7 +247,7 @@ function parseOptions(argv: readonly string[]): { layer: Layer; scope: Scope; wo
   const workers = Number(values.workers);
   if (!Number.isSafeInteger(workers) || workers < 1 || workers > 16) throw new Error(`--workers: expected an integer from 1 to 16, got ${JSON.stringify(values.workers)}`);
   const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((name) => name.trim()).filter((name) => name !== ''));
-  return only === undefined ? { layer, scope, workers } : { layer, scope, workers, only };
+  return only === undefined ? { layer, scope, workers, variations } : { layer, scope, workers, variations, only };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -213,11 +257,14 @@ async function main(argv: readonly string[]): Promise<number> {
   const onSignal = (signal: NodeJS.Signals): never => process.exit(signal === 'SIGINT' ? 130 : 143);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const { layer, scope, workers, only } = parseOptions(argv);
+  const { layer, scope, workers, variations, only } = parseOptions(argv);
   const plan = planTarget({});
   if (plan.kind !== 'reference') throw new Error('the reference profile names a base URL; self-verification needs the embedded reference');
   const all = instancesToVerify(plan.recordingReadyMs);
-  const selected = only === undefined ? all : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
+  const selected =
+    only === undefined
+      ? all.filter((instance) => variations || instance.kind !== 'variation')
+      : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
   const unknown = [...(only ?? [])].filter((name) => !all.some((instance) => instance.name === name || instance.name.replace(/^\w+:/, '') === name));
   if (unknown.length > 0) throw new Error(`--only: unknown instances ${unknown.join(', ')}`);
   // The plain instance always runs: global teardown sweeps leftovers against it.
@@ -233,10 +280,11 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     for (const instance of instances) started.push(await start(instance));
     console.error(`self-verify: ${started.length} reference instances listening (${((performance.now() - began) / 1000).toFixed(1)} s)`);
-    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl }) => ({
+    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl, realtimeUrl }) => ({
       name: instance.name,
       baseUrl,
-      realtimeUrl: `${baseUrl}/v2`,
+      realtimeUrl,
+      ...(instance.renameId === undefined ? {} : { ids: renamedIds(instance.renameId) }),
       ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layer),
       ...(instance.kind === 'fault' ? { faulty: true } : {}),
     }));
@@ -275,7 +323,7 @@ async function main(argv: readonly string[]): Promise<number> {
       faults,
       variants: instances
         .filter((instance) => instance.kind !== 'fault')
-        .map((instance) => variationVerdict({ name: instance.name, kind: instance.kind === 'plain' ? 'plain' : 'variant', description: instance.description }, testsOf(instance), instance === plain ? undefined : plainNotAssessed)),
+        .map((instance) => variationVerdict({ name: instance.name, kind: instance.kind === 'fault' ? 'variant' : instance.kind, description: instance.description }, testsOf(instance), instance === plain ? undefined : plainNotAssessed)),
       blastRadius: blastRadius(faults),
       mustWithoutFault: requirements()
         .filter((entry) => entry.level === 'MUST' && !declared.has(entry.id))
@@ -294,7 +342,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!complete) return 2;
     return verification.faults.every((fault) => fault.caught) && verification.variants.every((variant) => variant.passed) ? 0 : 1;
   } finally {
-    await Promise.all(started.map(({ app }) => app.close()));
+    await Promise.all(started.map(({ servers }) => closeAll(servers)));
   }
 }
 

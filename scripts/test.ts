@@ -25,7 +25,7 @@ const STEPS: readonly Step[] = [
   { script: 'report', what: 'the Allure HTML report and the interface documents are generated' },
   { script: 'check:links', what: 'every link of certification.md, the Allure report and the interface page resolves to a file of the run' },
   { script: 'check:report', what: 'the Allure report renders in headless Chromium with epics, requirements and evidence' },
-  { script: 'check:canary', what: 'no canary credential reaches any report, result file or console line' },
+  { script: 'check:canary', what: 'no credential reaches any report, result file, blob report or console line, in passing and failing runs' },
   { script: 'check:readonly', what: 'without write permissions the suite sends only login and reads' },
   { script: 'check:cleanup', what: 'an interrupted run archives what it created' },
   { script: 'check:expectations', what: 'known deviations are applied as expected failures and stale ones reported' },

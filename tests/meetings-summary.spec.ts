@@ -6,7 +6,7 @@ import { cites, expect, test } from '../fixtures/index.ts';
 
 test('meetings summary answers the three totals as numbers that are not negative', cites('MSUM-01'), async ({ api }) => {
   const exchange = await api.call('getMeetingsSummary');
-  // MeetingStatsSummary requires the three totals, numbers with minimum 0, totalMeetings an integer.
+  // MeetingStatsSummary requires the three totals, numbers with minimum 0 ("number" in the interface: no integer is asked).
   expect(exchange).toMatchOperation('getMeetingsSummary', { status: 200 });
 });
 

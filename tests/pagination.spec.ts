@@ -2,17 +2,20 @@
  * Pagination (PAG-01..12) on every list the catalogue names as paginated: listGroups,
  * listGroupParticipants and getMeetingStats with usePagination=true&onlySummary=false. Each case
  * of the CASES table runs on each list of the LISTS table, with exact arithmetic on the envelope,
- * so that "totalPages off by one", "pages numbered from 0", "skip ignored" or "default take other
- * than 10" each fail a case citing the requirement they break.
+ * so that "totalPages off by one", "pages out of order", "skip ignored" or "default take other
+ * than 10" each fail a check of the requirement they break. Each assertion is a check of one
+ * requirement, one per take or row of a case. Only the fields of `pagination` the interface states
+ * are compared (the object is not closed), and what it leaves open is observed: whether pages are
+ * numbered from 0 or 1 (PAG-06), the answer to a skip past the end (PAG-09), a refused large take (UNS-05).
  *
  * The cases compute the expected numbers from pagination.total as the target states it; whether
  * that total is itself right is PAG-04 (the walk). Walks and slices stay within a bounded number
  * of requests (see tests/support/paging.ts).
  */
-import { cites, expect, test } from '../fixtures/index.ts';
-import type { ApiClient, Discovery, Needs } from '../fixtures/index.ts';
-import { envelopeOf, fetchPage, keysOf, walkInPages } from './support/paging.ts';
-import type { ListRequest } from './support/paging.ts';
+import { allOf, check, checkNotAssessed, cites, expect, test, together } from '../fixtures/index.ts';
+import type { ApiClient, Discovery, Needs, Observe } from '../fixtures/index.ts';
+import { envelopeOf, fetchPage, keysOf, requestPage, walkInPages } from './support/paging.ts';
+import type { ListRequest, PagedWalk, PaginationInfo } from './support/paging.ts';
 
 interface PaginatedList {
   name: string;
@@ -44,6 +47,7 @@ interface CaseContext {
   api: ApiClient;
   list: ListRequest;
   annotate: (note: string) => void;
+  observe: Observe;
 }
 
 interface Case {
@@ -57,27 +61,47 @@ async function totalOf(api: ApiClient, list: ListRequest): Promise<number> {
   return (await fetchPage(api, list)).pagination.total;
 }
 
+const PAGINATION_FIELDS = ['page', 'totalPages', 'limit', 'total'] as const;
+
+/**
+ * The fields of `pagination` the interface states. The object is not closed: a target may add
+ * others (hasNextPage, an echo of skip and take), which no check compares.
+ */
+const statedFields = (pagination: PaginationInfo): Pick<PaginationInfo, (typeof PAGINATION_FIELDS)[number]> => ({
+  page: pagination.page,
+  totalPages: pagination.totalPages,
+  limit: pagination.limit,
+  total: pagination.total,
+});
+
 const CASES: readonly Case[] = [
   {
-    name: 'the envelope carries integer page, totalPages, limit and total and a data array',
+    name: 'the envelope carries page, totalPages, limit and total as numbers and a data array',
     requirements: ['PAG-12'],
     run: async ({ api, list }) => {
       const { pagination, data } = await fetchPage(api, list);
-      for (const field of ['page', 'totalPages', 'limit', 'total'] as const) {
-        expect(Number.isInteger(pagination[field]) && pagination[field] >= 0, `pagination.${field} = ${String(pagination[field])} is an integer >= 0`).toBe(true);
+      // "number" in the interface: a number, not necessarily an integer.
+      for (const field of PAGINATION_FIELDS) {
+        await check('PAG-12', `pagination.${field} is a number`, () => expect(typeof pagination[field], `pagination.${field} = ${JSON.stringify(pagination[field])}`).toBe('number'));
       }
-      expect(Array.isArray(data), 'data is an array').toBe(true);
+      await check('PAG-12', 'data is an array', () => expect(Array.isArray(data), 'data is an array').toBe(true));
     },
   },
   {
     name: 'without skip and take the first page is the page of skip=0&take=10',
     requirements: ['PAG-01'],
     run: async ({ api, list }) => {
-      const implicit = await fetchPage(api, list);
-      const explicit = await fetchPage(api, list, { skip: 0, take: 10 });
-      expect(keysOf(implicit, list.key), 'items without skip/take vs with skip=0&take=10').toEqual(keysOf(explicit, list.key));
-      expect(implicit.pagination).toEqual(explicit.pagination);
-      expect(implicit.data.length, `at most 10 of ${implicit.pagination.total} items`).toBe(Math.min(10, implicit.pagination.total));
+      // Neither page depends on the other: both go out together.
+      const [implicit, explicit] = await allOf([fetchPage(api, list), fetchPage(api, list, { skip: 0, take: 10 })]);
+      await check('PAG-01', 'the items without skip and take are those of skip=0&take=10', () => {
+        expect(keysOf(implicit, list.key), 'items without skip/take vs with skip=0&take=10').toEqual(keysOf(explicit, list.key));
+      });
+      await check('PAG-01', 'page, totalPages, limit and total without skip and take are those of skip=0&take=10', () => {
+        expect(statedFields(implicit.pagination)).toEqual(statedFields(explicit.pagination));
+      });
+      await check('PAG-01', 'at most 10 items without skip and take', () => {
+        expect(implicit.data.length, `at most 10 of ${implicit.pagination.total} items`).toBe(Math.min(10, implicit.pagination.total));
+      });
     },
   },
   {
@@ -93,38 +117,48 @@ const CASES: readonly Case[] = [
     name: 'limit equals the take sent, and 10 without take',
     requirements: ['PAG-03'],
     run: async ({ api, list }) => {
-      expect((await fetchPage(api, list)).pagination.limit, 'limit without take').toBe(10);
-      for (const take of TAKES) {
-        expect((await fetchPage(api, list, { take })).pagination.limit, `limit for take=${take}`).toBe(take);
-      }
+      await check('PAG-03', 'limit is 10 without take', async () => expect((await fetchPage(api, list)).pagination.limit, 'limit without take').toBe(10));
+      await together(TAKES, async (take) => {
+        await check('PAG-03', `limit is ${take} for take=${take}`, async () => expect((await fetchPage(api, list, { take })).pagination.limit, `limit for take=${take}`).toBe(take));
+      });
     },
   },
   {
     name: 'totalPages equals ceil(total / limit)',
     requirements: ['PAG-05'],
     run: async ({ api, list }) => {
-      for (const take of [undefined, ...TAKES]) {
-        const { pagination } = await fetchPage(api, list, take === undefined ? {} : { take });
-        const label = `totalPages for total=${pagination.total}, limit=${pagination.limit} (take=${String(take)})`;
-        if (pagination.total === 0) expect([0, 1], label).toContain(pagination.totalPages);
-        else expect(pagination.totalPages, label).toBe(Math.ceil(pagination.total / pagination.limit));
-      }
+      await together([undefined, ...TAKES], async (take) => {
+        await check('PAG-05', `totalPages is ceil(total / limit) for take=${String(take)}`, async () => {
+          const { pagination } = await fetchPage(api, list, take === undefined ? {} : { take });
+          const label = `totalPages for total=${pagination.total}, limit=${pagination.limit} (take=${String(take)})`;
+          if (pagination.total === 0) expect([0, 1], label).toContain(pagination.totalPages);
+          else expect(pagination.totalPages, label).toBe(Math.ceil(pagination.total / pagination.limit));
+        });
+      });
     },
   },
   {
-    name: 'page equals skip / take + 1, from 1 on the first page to totalPages on the last',
+    name: 'page numbers the pages in order, the first 0 or 1, the last totalPages pages on',
     requirements: ['PAG-06'],
-    run: async ({ api, list }) => {
+    run: async ({ api, list, observe }) => {
       const total = await totalOf(api, list);
       test.skip(total === 0, 'not assessed: the list is empty');
-      for (const take of [3, 7]) {
+      // "pagination.page: current page number": whether the first page is numbered 0 or 1 is not said.
+      // The takes go out together; within one, the later pages (together) once the first has given its number.
+      await together([3, 7], async (take) => {
+        const first = await fetchPage(api, list, { skip: 0, take });
+        const base = first.pagination.page;
+        observe('PAG-06', `pages numbered from ${String(base)}`, `take=${take}`);
+        await check('PAG-06', `take=${take}: the first page is numbered 0 or 1`, () => expect([0, 1], `page of skip=0, take=${take}`).toContain(base));
         const lastSkip = (Math.ceil(total / take) - 1) * take;
-        for (const skip of [...new Set([0, Math.min(take, lastSkip), lastSkip])]) {
-          const { pagination } = await fetchPage(api, list, { skip, take });
-          expect(pagination.page, `page for skip=${skip}, take=${take}`).toBe(skip / take + 1);
-          if (skip === lastSkip) expect(pagination.page, `last page (skip=${skip}, take=${take}) is numbered totalPages`).toBe(pagination.totalPages);
-        }
-      }
+        await together([...new Set([Math.min(take, lastSkip), lastSkip])].filter((value) => value > 0), async (skip) => {
+          await check('PAG-06', `take=${take}: the page at skip=${skip} is numbered ${skip / take} after the first`, async () => {
+            const { pagination } = await fetchPage(api, list, { skip, take });
+            expect(pagination.page, `page for skip=${skip}, take=${take} (the first is ${String(base)})`).toBe(base + skip / take);
+            if (skip === lastSkip) expect(pagination.page, `the last page (skip=${skip}, take=${take}) is totalPages - 1 pages after the first`).toBe(base + pagination.totalPages - 1);
+          });
+        });
+      });
     },
   },
   {
@@ -139,9 +173,11 @@ const CASES: readonly Case[] = [
         { skip: 5, take: 10 },
       ].filter((row) => row.skip + row.take <= total);
       test.skip(rows.length === 0, `not assessed: the list holds only ${total} items`);
-      for (const row of rows) {
-        expect((await fetchPage(api, list, row)).data.length, `items for skip=${row.skip}, take=${row.take} of ${total}`).toBe(row.take);
-      }
+      await together(rows, async (row) => {
+        await check('PAG-07', `skip=${row.skip}, take=${row.take} of ${total} items returns ${row.take} items`, async () => {
+          expect((await fetchPage(api, list, row)).data.length, `items for skip=${row.skip}, take=${row.take} of ${total}`).toBe(row.take);
+        });
+      });
     },
   },
   {
@@ -150,40 +186,76 @@ const CASES: readonly Case[] = [
     run: async ({ api, list }) => {
       const total = await totalOf(api, list);
       test.skip(total === 0, 'not assessed: the list is empty');
-      for (const take of [3, 7, 10]) {
+      await together([3, 7, 10], async (take) => {
         const lastSkip = (Math.ceil(total / take) - 1) * take;
-        const page = await fetchPage(api, list, { skip: lastSkip, take });
-        expect(page.data.length, `items on the last page (skip=${lastSkip}, take=${take}) of ${total}`).toBe(total - lastSkip);
-      }
+        await check('PAG-08', `the last page of take=${take} (skip=${lastSkip}) holds ${total - lastSkip} items`, async () => {
+          const page = await fetchPage(api, list, { skip: lastSkip, take });
+          expect(page.data.length, `items on the last page (skip=${lastSkip}, take=${take}) of ${total}`).toBe(total - lastSkip);
+        });
+      });
     },
   },
   {
     name: 'a skip at or past the total gives empty data and the same total',
     requirements: ['PAG-09'],
-    run: async ({ api, list }) => {
+    run: async ({ api, list, observe }) => {
       const total = await totalOf(api, list);
-      for (const skip of [total, total + 7]) {
-        const page = await fetchPage(api, list, { skip, take: 10 });
-        expect(page.data, `data for skip=${skip} of ${total}`).toEqual([]);
-        expect(page.pagination.total, `total for skip=${skip}`).toBe(total);
-      }
+      // The answer past the end is not described: what the target does is recorded, and compared with the catalogue's statement.
+      await together([total, total + 7], async (skip) => {
+        const exchange = await requestPage(api, list, { skip, take: 10 });
+        const page = exchange.status === 200 ? envelopeOf(exchange) : undefined;
+        observe('PAG-09', page === undefined ? `HTTP ${exchange.status}` : `HTTP 200, ${page.data.length} items, total ${page.pagination.total}`, `skip=${skip} of ${total}`);
+        await check('PAG-09', `skip=${skip} of ${total} answers 200 with no items and the same total`, () => {
+          expect(exchange).toMatchOperation(list.operationId, { status: 200 });
+          expect(page?.data, `data for skip=${skip} of ${total}`).toEqual([]);
+          expect(page?.pagination.total, `total for skip=${skip}`).toBe(total);
+        });
+      });
     },
   },
   {
     name: 'walking the pages yields every item exactly once and the same total on every page',
     requirements: ['PAG-04', 'PAG-10'],
-    run: async ({ api, list, annotate }) => {
-      const total = await totalOf(api, list);
+    run: async ({ api, list, annotate, observe }) => {
       // At most 5 pages whatever the size of the list (support/paging.ts), so the cost does not grow with the data.
-      const { pages, keys, complete, take, requested } = await walkInPages(api, list, total);
-      if (take !== requested) annotate(`the target capped take=${requested} at limit ${take} (UNS-05); the walk stepped by ${take}`);
-      expect(pages.map((page) => page.pagination.total), 'pagination.total of each page').toEqual(pages.map(() => total));
-      expect(keys.filter((key, index) => keys.indexOf(key) !== index), 'items yielded more than once').toEqual([]);
+      let total = 0;
+      let walked: PagedWalk | undefined;
+      const read = await check('PAG-10', 'every page of the walk answers 200 with the envelope', async () => {
+        total = await totalOf(api, list);
+        walked = await walkInPages(api, list, total);
+      });
+      if (!read || walked === undefined) {
+        checkNotAssessed('PAG-04', 'pagination.total on every page of the walk', 'the walk could not read its pages (PAG-10)');
+        return;
+      }
+      const { pages, keys, complete, take, requested, refused } = walked;
+      if (refused !== undefined) observe('UNS-05', `take=${refused.take} refused with HTTP ${refused.status}`, `${list.operationId}; the walk stepped by ${take}`);
+      else if (take !== requested) annotate(`the target capped take=${requested} at limit ${take} (UNS-05); the walk stepped by ${take}`);
+      await check('PAG-04', `pagination.total is ${total} on each of the ${pages.length} pages of take=${take}`, () => {
+        expect(pages.map((page) => page.pagination.total), 'pagination.total of each page').toEqual(pages.map(() => total));
+      });
+      await check('PAG-10', `the walk with take=${take} yields no item twice`, () => {
+        expect(keys.filter((key, index) => keys.indexOf(key) !== index), 'items yielded more than once').toEqual([]);
+      });
+      const duplicated = keys.length !== new Set(keys).size;
+      if (complete && duplicated) {
+        // Pages that repeat items (PAG-10) leave too few distinct items whatever the total says.
+        checkNotAssessed('PAG-04', `the walk with take=${take} yields ${total} distinct items, the total`, 'the walk yields items more than once (PAG-10)');
+      } else if (complete) {
+        await check('PAG-04', `the walk with take=${take} yields ${total} distinct items, the total`, () => {
+          expect(new Set(keys).size, `distinct items yielded by a walk with take=${take}`).toBe(total);
+        });
+      }
       if (complete) {
-        expect(keys.length, `items yielded by a walk with take=${take}`).toBe(total);
+        await check('PAG-10', `the walk with take=${take} yields ${total} items in all`, () => {
+          expect(keys.length, `items yielded by a walk with take=${take}`).toBe(total);
+        });
       } else {
         annotate(`bounded walk: ${pages.length} pages of ${take} of ${total} items; only this window was checked`);
-        expect(keys.length, `items on ${pages.length} full pages`).toBe(pages.length * take);
+        checkNotAssessed('PAG-04', `the walk yields ${total} distinct items`, `bounded walk: ${pages.length} pages of ${take} of ${total} items`);
+        await check('PAG-10', `${pages.length} full pages of take=${take} yield ${pages.length * take} items`, () => {
+          expect(keys.length, `items on ${pages.length} full pages`).toBe(pages.length * take);
+        });
       }
     },
   },
@@ -212,19 +284,21 @@ const CASES: readonly Case[] = [
         { skip: 12, take: 5 },
       ].filter((row) => known(row.skip, row.take));
       test.skip(rows.length < 2, `not assessed: the list holds only ${total} items`);
-      for (const row of rows) {
-        const page = await fetchPage(api, list, row);
-        expect(keysOf(page, list.key), `items at skip=${row.skip}, take=${row.take}`).toEqual(sequence.slice(row.skip, row.skip + row.take));
-      }
+      await together(rows, async (row) => {
+        await check('PAG-11', `the page at skip=${row.skip}, take=${row.take} holds items ${row.skip + 1} to ${row.skip + row.take} of the take-10 sequence`, async () => {
+          const page = await fetchPage(api, list, row);
+          expect(keysOf(page, list.key), `items at skip=${row.skip}, take=${row.take}`).toEqual(sequence.slice(row.skip, row.skip + row.take));
+        });
+      });
     },
   },
 ];
 
 for (const paginated of LISTS) {
   for (const c of CASES) {
-    test(`${paginated.name}: ${c.name}`, cites(...c.requirements), async ({ api, discover, needs }, testInfo) => {
+    test(`${paginated.name}: ${c.name}`, cites(...c.requirements), async ({ api, discover, needs, observe }, testInfo) => {
       const list = await paginated.select(discover, needs);
-      await c.run({ api, list, annotate: (note) => testInfo.annotations.push({ type: 'bound', description: note }) });
+      await c.run({ api, list, observe, annotate: (note) => testInfo.annotations.push({ type: 'bound', description: note }) });
     });
   }
 }
@@ -242,13 +316,13 @@ test('participants of a group without participants: total 0, totalPages 0 or 1, 
   test.skip(true, `not assessed: none of the ${groups.length} groups of the first page is empty`);
 });
 
-test('recordings, when listed as a pagination envelope, carry integer page, totalPages, limit and total', cites('PAG-12'), async ({ api, discover }) => {
+test('recordings, when listed as a pagination envelope, carry page, totalPages, limit and total as numbers', cites('PAG-12'), async ({ api, discover }) => {
   const roomId = await discover.roomId();
   const exchange = await api.call('listRecordings', { query: { roomId } });
   expect(exchange).toMatchOperation('listRecordings', { status: 200 });
   test.skip(Array.isArray(exchange.json), 'not assessed: the target lists recordings as a bare array (the sample form), not an envelope');
   const { pagination } = envelopeOf(exchange);
-  for (const field of ['page', 'totalPages', 'limit', 'total'] as const) {
-    expect(Number.isInteger(pagination[field]) && pagination[field] >= 0, `pagination.${field} = ${String(pagination[field])} is an integer >= 0`).toBe(true);
+  for (const field of PAGINATION_FIELDS) {
+    await check('PAG-12', `pagination.${field} of recordings is a number`, () => expect(typeof pagination[field], `pagination.${field} = ${JSON.stringify(pagination[field])}`).toBe('number'));
   }
 });

@@ -3,16 +3,22 @@
  * what an archived participant looks like afterwards. Every test writes: each one makes its own
  * participants with the createParticipant fixture, which archives them after the test, except the
  * one destructive PART-10 test, which archives and restores a seeded group member.
+ *
+ * The steps a check relies on but does not judge (an update before the read that is checked, an
+ * archive before the list that is searched) take any 2xx; when a step fails, the check is not
+ * assessable and names the requirement of the step, whose own test judges it.
  */
-import { cites, expect, requireDestructive, requireWrites, test } from '../fixtures/index.ts';
+import { check, cites, expect, NotAssessable, requireDestructive, requireWrites, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CreatedParticipant, Exchange, Group, Participant } from '../fixtures/index.ts';
-import { MAX_WALK_PAGES, fetchPage, keysOf, walk } from './support/paging.ts';
+import { checkErrorBody } from './support/auth.ts';
+import { MAX_WALK_PAGES } from './support/paging.ts';
 import type { ListRequest } from './support/paging.ts';
+import { discovered, keysOf, readPage, walkKeys } from './support/reads.ts';
 
 const WRITES = { tag: ['@writes'] };
 
+/** The fields an upsert sets; the id is compared with the participantId sent (the body's `id` is the sample's only). */
 const editableFields = (participant: Partial<Participant>): Partial<Participant> => ({
-  id: participant.id,
   name: participant.name,
   email: participant.email,
   avatar: participant.avatar,
@@ -24,31 +30,50 @@ function changed(created: CreatedParticipant): CreatedParticipant['input'] {
   return { ...input, name: `${input.name} renamed`, email: `renamed.${input.email}`, avatar: input.avatar.replace(/\.png$/, '-v2.png') };
 }
 
+const isSuccess = (exchange: Exchange): boolean => exchange.status >= 200 && exchange.status <= 299;
+
+/** The JSON object of a 2xx answer, or undefined. */
+function recordOf(exchange: Exchange): Participant | undefined {
+  const body: unknown = exchange.json;
+  return isSuccess(exchange) && typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Participant) : undefined;
+}
+
+/** getParticipant judged by the running check: 200 and a record (its shape is PART-01's, recorded by the matcher). */
 async function read(api: ApiClient, id: string): Promise<Participant> {
   const exchange = await api.call('getParticipant', { params: { id } });
   expect(exchange).toMatchOperation('getParticipant', { status: 200 });
   return exchange.json as Participant;
 }
 
-/** Sends an update as a step of a later check: only acceptance (2xx) is required here; its exact status is PART-06. */
-async function update(api: ApiClient, body: CreatedParticipant['input']): Promise<void> {
-  const exchange = await api.call('upsertParticipant', { body });
-  expect(exchange.status >= 200 && exchange.status < 300, `update accepted, got HTTP ${exchange.status}\n${exchange.curl}`).toBe(true);
+/** A read the check relies on but does not judge: any 2xx with a record, else not assessable. */
+async function readForCheck(api: ApiClient, id: string, why: string): Promise<Participant> {
+  const exchange = await api.call('getParticipant', { params: { id } });
+  const record = recordOf(exchange);
+  if (record === undefined) throw new NotAssessable(`getParticipant ${why} answered HTTP ${exchange.status} without a record (PART-05)`);
+  return record;
 }
 
-async function archive(api: ApiClient, id: string): Promise<Exchange> {
+/** An update as a step of a later check: any 2xx; its exact status is PART-06's. */
+async function update(api: ApiClient, body: CreatedParticipant['input']): Promise<void> {
+  const exchange = await api.call('upsertParticipant', { body });
+  if (!isSuccess(exchange)) throw new NotAssessable(`the update answered HTTP ${exchange.status} (PART-06)`);
+}
+
+/** An archive as a step of a later check: any 2xx; its status and record are PART-09's. */
+async function archive(api: ApiClient, id: string): Promise<void> {
   const exchange = await api.call('archiveParticipant', { params: { id } });
-  expect(exchange).toMatchOperation('archiveParticipant', { status: 200 });
-  return exchange;
+  if (!isSuccess(exchange)) throw new NotAssessable(`archiveParticipant ${id} answered HTTP ${exchange.status} (PART-09)`);
 }
 
 const participantsOf = (groupId: string): ListRequest => ({ operationId: 'listGroupParticipants', params: { groupId }, key: 'id' });
 
-/** Where the interface leaves the status open, the one thing it states: an error body's statusCode is the HTTP status. */
-function expectStatusCodeMatches(exchange: Exchange): void {
-  const body = exchange.json;
-  if (typeof body === 'object' && body !== null && 'statusCode' in body) {
-    expect(body.statusCode, `statusCode of the HTTP ${exchange.status} body`).toBe(exchange.status);
+/** WHATWG URL parsing without a base: throws for a relative reference. */
+function isAbsoluteUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -59,7 +84,18 @@ test('creating a participant with a new participantId answers 201', cites('PART-
 
 test('a created participant reads back with the id, name, email and avatar sent', cites('PART-05', 'PART-01', WRITES), async ({ api, createParticipant }) => {
   const created = await createParticipant();
-  expect(editableFields(await read(api, created.id))).toEqual(editableFields(created.input));
+  const exchange = await api.call('getParticipant', { params: { id: created.id } });
+  await check('PART-05', 'getParticipant of the created participant answers 200 with its participantId and the name, email and avatar sent', () => {
+    // The status is this check's; a record that lacks a field fails PART-01, which the matcher records.
+    expect(exchange).toMatchOperation('getParticipant', { status: 200 });
+    const record = recordOf(exchange);
+    expect(record?.id, `id of the created participant\n${exchange.curl}`).toBe(created.id);
+    expect(editableFields(record ?? {}), `fields of the created participant\n${exchange.curl}`).toEqual(editableFields(created.input));
+  });
+  await check('PART-01', 'the created participant reads back as a Participant with id, name, email, avatar and createdAt', () => {
+    if (exchange.status !== 200) throw new NotAssessable(`getParticipant answered HTTP ${exchange.status} (PART-05)`);
+    expect(exchange).toMatchOperation('getParticipant', { status: 200 });
+  });
 });
 
 test('updating a participant with a changed name, email and avatar answers 201', cites('PART-06', WRITES), async ({ api, createParticipant }) => {
@@ -71,25 +107,39 @@ test('updating a participant with a changed name, email and avatar answers 201',
 test('an updated participant reads back with the same id and the new name, email and avatar', cites('PART-07', WRITES), async ({ api, createParticipant }) => {
   const created = await createParticipant();
   const body = changed(created);
-  await update(api, body);
-  expect(editableFields(await read(api, created.id))).toEqual(editableFields(body));
+  await check('PART-07', 'getParticipant after the update answers 200 with the same id and the new name, email and avatar', async () => {
+    await update(api, body);
+    const after = await read(api, created.id);
+    expect(after.id, 'id after the update').toBe(created.id);
+    expect(editableFields(after), 'fields after the update').toEqual(editableFields(body));
+  });
 });
 
-test('updating a participant keeps its createdAt', cites('PART-08', WRITES), async ({ api, createParticipant, warn }) => {
+test('updating a participant keeps its createdAt', cites('PART-08', WRITES), async ({ api, createParticipant }) => {
   const created = await createParticipant();
-  // Read before the update: a GET round trip separates the two writes, so a createdAt reset to
-  // the time of the update differs from the original at millisecond precision.
-  const before = await read(api, created.id);
-  await update(api, changed(created));
-  const after = await read(api, created.id);
-  if (after.createdAt !== before.createdAt) warn('PART-08', `createdAt changed on update from ${String(before.createdAt)} to ${String(after.createdAt)}`);
+  await check('PART-08', 'createdAt is the same before and after an update', async () => {
+    // Read before the update: a GET round trip separates the two writes, so a createdAt reset to
+    // the time of the update differs from the original at millisecond precision.
+    const before = await readForCheck(api, created.id, 'before the update');
+    await update(api, changed(created));
+    const after = await readForCheck(api, created.id, 'after the update');
+    expect(after.createdAt, 'createdAt after the update').toBe(before.createdAt);
+  });
 });
 
 test('archiving a participant answers 200 with its record', cites('PART-09', 'PART-02', WRITES), async ({ api, createParticipant }) => {
   const created = await createParticipant();
-  const archived = (await archive(api, created.id)).json as Participant;
-  expect({ id: archived.id, name: archived.name, email: archived.email }).toEqual({ id: created.id, name: created.input.name, email: created.input.email });
-  expect(() => new URL(archived.avatar ?? ''), `avatar ${String(archived.avatar)} is an absolute URL`).not.toThrow();
+  const exchange = await api.call('archiveParticipant', { params: { id: created.id } });
+  await check('PART-09', 'archiveParticipant answers 200 with the record of the path id, its name and email as before', () => {
+    expect(exchange).toMatchOperation('archiveParticipant', { status: 200 });
+    const archived = exchange.json as Participant;
+    expect({ id: archived.id, name: archived.name, email: archived.email }).toEqual({ id: created.id, name: created.input.name, email: created.input.email });
+  });
+  await check('PART-02', 'the avatar of the archived record is an absolute URL', () => {
+    const avatar = recordOf(exchange)?.avatar;
+    if (typeof avatar !== 'string' || avatar === '') throw new NotAssessable(`the archive answered HTTP ${exchange.status} without a non-empty avatar (PART-09, PART-01)`);
+    expect(isAbsoluteUrl(avatar), `avatar ${avatar} is an absolute URL`).toBe(true);
+  });
 });
 
 /**
@@ -106,18 +156,22 @@ test('an archived participant the suite created is absent from every group parti
   const created = await createParticipant();
   const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'listGroups listed no group');
   const listing: string[] = [];
-  for (const group of groups) {
-    const first = await fetchPage(api, participantsOf(group.id));
-    const lastSkip = (first.pagination.totalPages - 1) * 10;
-    const last = lastSkip > 0 ? await fetchPage(api, participantsOf(group.id), { skip: lastSkip, take: 10 }) : first;
+  // The groups' searches do not depend on each other: they go out together.
+  await together(groups, async (group) => {
+    const first = await discovered(readPage(api, participantsOf(group.id)));
+    const lastSkip = (Math.ceil(first.pagination.total / 10) - 1) * 10;
+    const last = lastSkip > 0 ? await discovered(readPage(api, participantsOf(group.id), { skip: lastSkip, take: 10 })) : first;
     if ([...keysOf(first, 'id'), ...keysOf(last, 'id')].includes(created.id)) listing.push(group.id);
-  }
+  });
   test.skip(listing.length === 0, `not assessed: no group of the first page lists the created participant (the interface cannot place it in one)`);
-  await archive(api, created.id);
-  for (const groupId of listing) {
-    const after = await walk(api, participantsOf(groupId), 10);
-    expect(after.keys, `participants of group ${groupId} after archiving ${created.id}`).not.toContain(created.id);
-  }
+  await check('PART-10', `after archiving, ${created.id} is on no page of the ${listing.length} group(s) that listed it`, async () => {
+    await archive(api, created.id);
+    // After the archive, the walks of the groups go out together.
+    await together(listing, async (groupId) => {
+      const after = await walkKeys(api, participantsOf(groupId), 10);
+      expect(after.keys, `participants of group ${groupId} after archiving ${created.id}`).not.toContain(created.id);
+    });
+  });
 });
 
 /**
@@ -132,16 +186,16 @@ test('an archived group member is absent from every page of its group participan
   requireWrites(target, 'archives a seeded group member');
   requireDestructive(target, 'archives a seeded group member, restored by an upsert afterwards');
   const shared = await discover.groupWithParticipants();
-  const sharedWalk = shared === undefined ? undefined : await walk(api, participantsOf(shared.group.id), 10);
+  const sharedWalk = shared === undefined ? undefined : await discovered(walkKeys(api, participantsOf(shared.group.id), 10));
   test.skip(sharedWalk?.complete === false, `not assessed: the discovery group holds more than ${MAX_WALK_PAGES * 10} participants, so a member outside it cannot be told apart`);
   const avoided = new Set(sharedWalk?.keys ?? []);
   const firstPage = new Set(((await discover.groups()) ?? []).map((group) => group.id));
-  const laterGroups = (await fetchPage(api, { operationId: 'listGroups', key: 'id' }, { skip: 10, take: 10 })).data as unknown as Group[];
+  const laterGroups = (await discovered(readPage(api, { operationId: 'listGroups', key: 'id' }, { skip: 10, take: 10 }))).data as unknown as Group[];
   let chosen: { groupId: string; member: Participant } | undefined;
-  for (const group of laterGroups.filter((candidate) => !firstPage.has(candidate.id) && candidate.id !== shared?.group.id)) {
-    const page = await fetchPage(api, participantsOf(group.id));
+  for (const group of laterGroups.filter((candidate) => typeof candidate.id === 'string' && !firstPage.has(candidate.id) && candidate.id !== shared?.group.id)) {
+    const page = await discovered(readPage(api, participantsOf(group.id)));
     if (page.pagination.total > MAX_WALK_PAGES * 10) continue;
-    const member = (page.data as unknown as Participant[]).find((participant) => !avoided.has(participant.id));
+    const member = (page.data as unknown as Participant[]).find((participant) => typeof participant.id === 'string' && !avoided.has(participant.id));
     if (member !== undefined) {
       chosen = { groupId: group.id, member };
       break;
@@ -150,44 +204,51 @@ test('an archived group member is absent from every page of its group participan
   test.skip(chosen === undefined, 'not assessed: no group on the second page of listGroups has a member outside the discovery group');
   const { groupId, member } = chosen as { groupId: string; member: Participant };
   try {
-    await archive(api, member.id);
-    const after = await walk(api, participantsOf(groupId), 10);
-    expect(after.complete, `walk of group ${groupId} reached its end`).toBe(true);
-    expect(after.keys, `participants of group ${groupId} after archiving ${member.id}`).not.toContain(member.id);
+    await check('PART-10', `after archiving the seeded member ${member.id}, it is on no page of group ${groupId}`, async () => {
+      await archive(api, member.id);
+      const after = await walkKeys(api, participantsOf(groupId), 10);
+      if (!after.complete) throw new NotAssessable(`the walk of group ${groupId} stopped at ${MAX_WALK_PAGES} pages before its end`);
+      expect(after.keys, `participants of group ${groupId} after archiving ${member.id}`).not.toContain(member.id);
+    });
   } finally {
     const restore = await api.call('upsertParticipant', {
       body: { participantId: member.id, id: member.id, name: member.name, email: member.email, avatar: member.avatar },
     });
-    if (restore.status !== 201) testInfo.annotations.push({ type: 'cleanup', description: `seeded participant ${member.id} not restored: HTTP ${restore.status}` });
+    if (!isSuccess(restore)) testInfo.annotations.push({ type: 'cleanup', description: `seeded participant ${member.id} not restored: HTTP ${restore.status}` });
   }
 });
 
-test('reading an archived participant answers with its record or an error status (recorded)', cites('UNS-20', 'ERR-04', WRITES), async ({ api, createParticipant, observe }) => {
+test('reading an archived participant answers with its record or an error status (recorded)', cites('UNS-20', WRITES), async ({ api, createParticipant, warn, observe }) => {
   const created = await createParticipant();
-  await archive(api, created.id);
-  const exchange = await api.call('getParticipant', { params: { id: created.id } });
-  if (exchange.status === 200) {
-    expect(exchange).toMatchOperation('getParticipant', { status: 200 });
-    expect((exchange.json as Participant).id).toBe(created.id);
-    observe('UNS-20', 'HTTP 200 with the record');
-  } else {
-    expectStatusCodeMatches(exchange);
-    observe('UNS-20', `HTTP ${exchange.status}`, exchange.text.slice(0, 200));
-  }
+  await check('UNS-20', 'getParticipant of an archived participant answers its record or an error status', async () => {
+    await archive(api, created.id);
+    const exchange = await api.call('getParticipant', { params: { id: created.id } });
+    if (exchange.status === 200) {
+      expect(exchange).toMatchOperation('getParticipant', { status: 200 });
+      expect((exchange.json as Participant).id, 'the record answered is the archived participant').toBe(created.id);
+      observe('UNS-20', 'HTTP 200 with the record');
+    } else {
+      observe('UNS-20', `HTTP ${exchange.status}`, exchange.text.slice(0, 200));
+      // The error bodies of getParticipant are not shown: only what the catalogue states for its operation is checked.
+      if (exchange.status >= 400) checkErrorBody(exchange, { warn, observe }, 'of an archived participant');
+    }
+  });
 });
 
-test('upserting an archived participant reactivates it or is refused (recorded)', cites('UNS-21', 'ERR-04', WRITES), async ({ api, createParticipant, observe }) => {
+test('upserting an archived participant reactivates it or is refused (recorded)', cites('UNS-21', WRITES), async ({ api, createParticipant, warn, observe }) => {
   const created = await createParticipant();
-  await archive(api, created.id);
-  const upsert = await api.call('upsertParticipant', { body: created.input });
-  if (upsert.status === 201) expect(upsert).toMatchOperation('upsertParticipant', { status: 201 });
-  else expectStatusCodeMatches(upsert);
-  const readBack = await api.call('getParticipant', { params: { id: created.id } });
-  if (readBack.status === 200) {
-    expect(readBack).toMatchOperation('getParticipant', { status: 200 });
-    expect((readBack.json as Participant).id).toBe(created.id);
-  } else {
-    expectStatusCodeMatches(readBack);
-  }
-  observe('UNS-21', `upsert answered HTTP ${upsert.status}; getParticipant afterwards HTTP ${readBack.status}`);
+  await check('UNS-21', 'an upsert of an archived participant is answered, and getParticipant afterwards answers its record or an error status', async () => {
+    await archive(api, created.id);
+    const upsert = await api.call('upsertParticipant', { body: created.input });
+    if (upsert.status === 201) expect(upsert).toMatchOperation('upsertParticipant', { status: 201 });
+    else if (upsert.status >= 400) checkErrorBody(upsert, { warn, observe }, 'of an archived participant');
+    const readBack = await api.call('getParticipant', { params: { id: created.id } });
+    if (readBack.status === 200) {
+      expect(readBack).toMatchOperation('getParticipant', { status: 200 });
+      expect((readBack.json as Participant).id, 'the record answered is the participant').toBe(created.id);
+    } else if (readBack.status >= 400) {
+      checkErrorBody(readBack, { warn, observe }, 'after an upsert of an archived participant');
+    }
+    observe('UNS-21', `upsert answered HTTP ${upsert.status}; getParticipant afterwards HTTP ${readBack.status}`);
+  });
 });

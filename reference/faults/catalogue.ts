@@ -1,5 +1,5 @@
-import { generateKeyPairSync, type KeyPairKeyObjectResult } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import { generateKeyPairSync, randomBytes, type KeyPairKeyObjectResult } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defaultBehaviour } from '../behaviour.ts';
 import { buildErrorBody, notFound } from '../errors.ts';
 import type { ReferenceOptions } from '../options.ts';
@@ -1191,7 +1191,111 @@ export const FAULTS: readonly Fault[] = [
       if (['skip', 'take'].some((name) => query[name] !== undefined && !/^\d+$/.test(String(query[name])))) throw unexpected('NaN in paging');
     }),
   ),
+
+  // ------------------------------------------------------------ credentials echoed, opaque tokens (scripts/check-canary.ts)
+  // The interface does not forbid echoing what a request carried: the first three break no
+  // requirement, and exist to prove that the reports hold no credential the target sends back.
+  fault(
+    'echo-credentials-in-error-message',
+    'Every error answer names in its message the credentials the request carried (bearer token, apikey, client_id, secret, password, passphrase, body apiKey).',
+    [],
+    OPERATIONS,
+    rewriteBody(OPERATIONS, echoInMessage, isError),
+  ),
+  fault(
+    'echo-credentials-in-header',
+    'Every answer carries the credentials of the request in x-echo-1, x-echo-2... response headers.',
+    [],
+    OPERATIONS,
+    afterHandler(OPERATIONS, echoInHeaders),
+  ),
+  fault(
+    'echo-credentials-in-body',
+    'Every successful JSON answer (each record of a list) carries the credentials of the request in an extra field requestedWith.',
+    [],
+    echoBodyOperations(),
+    rewriteBody(echoBodyOperations(), (body, { request }) => eachRecord((record) => (record['requestedWith'] = echoedCredentials(request)))(body)),
+  ),
+  fault('opaque-access-token', 'Login answers an opaque access token (random base64url, not a JWT), which the bearer operations accept.', ['LOGIN-01'], ['login'], opaqueAccessToken),
+  fault(
+    'secret-key-not-letters',
+    'Every fourth word of the secretKey ends with a digit.',
+    ['SEC-07'],
+    ['createSecurityKey'],
+    withBehaviour({
+      drawSecretKey: (wordlist, count) =>
+        defaultBehaviour
+          .drawSecretKey(wordlist, count)
+          .split(' ')
+          .map((word, index) => (index % 4 === 0 ? `${word}${index % 10}` : word))
+          .join(' '),
+    }),
+  ),
+  fault(
+    'every-answer-500',
+    'Every request whose body parses is answered 500, with the credentials it carried in the message: every test fails.',
+    ['LOGIN-01'],
+    OPERATIONS,
+    beforeRoutes((app) => {
+      app.addHook('preHandler', async (request, reply) => reply.code(500).send(buildErrorBody(500, `failed for ${echoedCredentials(request)}`, true)));
+    }),
+  ),
 ];
+
+// ---------------------------------------------------------------- credentials echoed, opaque tokens
+
+/** closeMeeting answers an empty object, which gets no field. */
+function echoBodyOperations(): readonly OperationId[] {
+  return OPERATIONS.filter((operation) => operation !== 'closeMeeting');
+}
+
+/**
+ * The credential headers and body fields of a request, by name; the bearer token without its
+ * scheme, so that only the value itself tells what it is (no "Bearer" for a pattern to key on).
+ */
+function requestCredentials(request: FastifyRequest): [string, string][] {
+  const body = isObject(request.body) ? request.body : {};
+  const bearer = /^Bearer\s+(\S+)/i.exec(headerValue(request, 'authorization') ?? '')?.[1];
+  const headers = ['apikey', 'client_id', 'secret'].map((name): [string, unknown] => [name, request.headers[name]]);
+  const fields = ['password', 'passphrase', 'apiKey'].map((name): [string, unknown] => [name, body[name]]);
+  return [['token', bearer], ...headers, ...fields].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
+}
+
+/** The values alone, as a careless service might log them into its answer. */
+function echoedCredentials(request: FastifyRequest): string {
+  const credentials = requestCredentials(request);
+  return credentials.length === 0 ? 'a request without credentials' : credentials.map(([, value]) => value).join(' ');
+}
+
+function echoInMessage(body: unknown, { request }: { request: FastifyRequest }): unknown {
+  if (isObject(body) && typeof body['message'] === 'string') body['message'] = `${body['message']} (request: ${echoedCredentials(request)})`;
+  return body;
+}
+
+/** Longer values (a 100 000-character passphrase) would overflow the client's header limit: a broken answer, not an echo. */
+const MAX_ECHOED_HEADER = 1024;
+
+function echoInHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  requestCredentials(request).forEach(([, value], index) => {
+    if (value.length <= MAX_ECHOED_HEADER) void reply.header(`x-echo-${index + 1}`, value);
+  });
+}
+
+/**
+ * Login answers a random opaque token instead of the JWT it would issue; the bearer check looks the
+ * JWT up again (one map per built instance).
+ */
+function opaqueAccessToken(options: ReferenceOptions): ReferenceOptions {
+  const issued = new Map<string, string>();
+  return withBehaviour({
+    issueToken: async (secret, userId, nowMs, ttlS) => {
+      const opaque = randomBytes(24).toString('base64url');
+      issued.set(opaque, await defaultBehaviour.issueToken(secret, userId, nowMs, ttlS));
+      return opaque;
+    },
+    verifyToken: (secret, token, nowMs) => defaultBehaviour.verifyToken(secret, issued.get(token) ?? token, nowMs),
+  })(options);
+}
 
 export function listFaults(): FaultDescription[] {
   return FAULTS.map(({ name, description, requirements }) => ({ name, description, requirements }));

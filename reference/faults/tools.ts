@@ -36,12 +36,21 @@ export type OperationId = keyof typeof OPERATION_ROUTES;
 
 export const OPERATIONS = Object.keys(OPERATION_ROUTES) as OperationId[];
 
-const operationByRoute = new Map<string, OperationId>(OPERATIONS.map((operation) => [OPERATION_ROUTES[operation], operation]));
+/** Routes as registered inside their interface's plugin, i.e. without the path prefix of the layout (/v2 by default). */
+const operationByRoute = new Map<string, OperationId>(
+  OPERATIONS.map((operation) => [OPERATION_ROUTES[operation].replace(/^(\w+) \/v2\//, '$1 /'), operation]),
+);
 
-/** The operation a routed request belongs to; undefined for the 404 handler and the media route. */
-function operationOf(request: FastifyRequest): OperationId | undefined {
+/**
+ * The operation a routed request belongs to; undefined for the 404 handler and the media route.
+ * The route's own encapsulation context knows the prefix it was registered under, so this holds
+ * for any layout (reference/options.ts).
+ */
+export function operationOf(request: FastifyRequest): OperationId | undefined {
   const url = request.routeOptions.url;
-  return url === undefined ? undefined : operationByRoute.get(`${request.method} ${url}`);
+  if (url === undefined) return undefined;
+  const prefix = request.server.prefix;
+  return url.startsWith(prefix) ? operationByRoute.get(`${request.method} ${url.slice(prefix.length)}`) : undefined;
 }
 
 /** The operations whose credentials include each scheme (docs/architecture.md). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Behaviour } from '../behaviour.ts';
 import { readGetBody } from '../body.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { paginate, parsePageRequest } from '../pagination.ts';
@@ -59,13 +60,14 @@ function parseStatsQuery(query: Query): StatsQuery {
   };
 }
 
-function matches(record: MeetingStatsRecord, query: StatsQuery): boolean {
-  const started = new Date(record.startedAt);
+function matches(record: MeetingStatsRecord, query: StatsQuery, behaviour: Behaviour): boolean {
+  const time = behaviour.meetingStatsFilterTime(record);
+  const { year, month } = behaviour.calendarMonth(time);
   return (
-    (query.month === undefined || started.getUTCMonth() + 1 === query.month) &&
-    (query.year === undefined || started.getUTCFullYear() === query.year) &&
-    (query.from === undefined || record.startedAt >= query.from) &&
-    (query.to === undefined || record.startedAt <= query.to) &&
+    (query.month === undefined || month === query.month) &&
+    (query.year === undefined || year === query.year) &&
+    (query.from === undefined || time >= query.from) &&
+    (query.to === undefined || time <= query.to) &&
     (query.groupId === undefined || record.groupId === query.groupId)
   );
 }
@@ -110,7 +112,7 @@ export const meetingsPlugin: FastifyPluginAsync = async (app) => {
     if (!user.developer) throw new HttpError(401, 'Only developer accounts can read meeting statistics', true);
     const query = asQuery(request.query);
     const stats = parseStatsQuery(query);
-    const records = store.environments[stats.environment].meetingStats.filter((record) => matches(record, stats));
+    const records = store.environments[stats.environment].meetingStats.filter((record) => matches(record, stats, behaviour));
     const paginatedByDefault = stats.usePagination === true && config.variants.paginatedStatsDefault === 'records';
     if (stats.onlySummary ?? !paginatedByDefault) return behaviour.summariseMeetings(records);
     if (stats.usePagination !== true) return records.map(recordView);

@@ -16,7 +16,8 @@ const mediaPlaceholder = Buffer.from('0000001866747970697336350000000069736f6d69
 export const recordingsPlugin: FastifyPluginAsync = async (app) => {
   const { store, behaviour, config, now } = app.reference;
 
-  const origin = (request: FastifyRequest): string => `${request.protocol}://${request.host || '127.0.0.1'}`;
+  // The media route lives under the main interface's prefix, like the other routes of this plugin.
+  const origin = (request: FastifyRequest): string => `${request.protocol}://${request.host || '127.0.0.1'}${config.layout.basePath}`;
 
   const recordingView = (recording: Recording & { endedAt: number }, at: number, base: string): Record<string, unknown> => ({
     uuid: recording.uuid,

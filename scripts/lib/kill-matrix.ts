@@ -27,6 +27,8 @@ export interface TestOutcome {
   failuresRecordedByChecks: boolean;
   /** First line of the first error. */
   error?: string;
+  /** The first lines of the first error (which check, what was received), for diagnosing a failure. */
+  detail?: string;
 }
 
 export interface FailedCheck {

@@ -182,13 +182,21 @@ export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The counts the workers of one run wrote; global setup names the run at the end of its target line. */
-export function readRequestCounts(output: string): { workers: number; totals: WorkerStats } {
+/** What one worker wrote at its end (fixtures/http.ts writeRequestCounts). */
+export interface WorkerCounts extends WorkerStats {
+  workerIndex: number;
+}
+
+/**
+ * The counts the workers of one run wrote, summed and per worker; global setup names the run at the
+ * end of its target line.
+ */
+export function readRequestCounts(output: string): { workers: number; totals: WorkerStats; perWorker: WorkerCounts[] } {
   const runId = /^conformance target .*; run ([a-z0-9]+)$/m.exec(output)?.[1];
   if (runId === undefined) throw new Error('the run did not print its run ID (global setup\'s "conformance target ...; run <id>" line)');
   const files = readdirSync(REQUEST_COUNTS_DIR).filter((name) => name.startsWith(`${runId}-`) && name.endsWith('.json'));
   if (files.length === 0) throw new Error(`no request counts of run ${runId} in ${REQUEST_COUNTS_DIR}`);
-  const entries = files.map((name) => JSON.parse(readFileSync(join(REQUEST_COUNTS_DIR, name), 'utf8')) as WorkerStats);
+  const entries = files.map((name) => JSON.parse(readFileSync(join(REQUEST_COUNTS_DIR, name), 'utf8')) as WorkerCounts);
   const totals = entries.reduce(
     (sum, entry) => ({
       requests: sum.requests + entry.requests,
@@ -198,5 +206,5 @@ export function readRequestCounts(output: string): { workers: number; totals: Wo
     }),
     { requests: 0, retries: 0, logins: 0, watchReads: 0 },
   );
-  return { workers: entries.length, totals };
+  return { workers: entries.length, totals, perWorker: entries };
 }

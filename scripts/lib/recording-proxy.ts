@@ -1,6 +1,8 @@
 /**
  * A recording HTTP proxy on 127.0.0.1: forwards every request unchanged to one upstream origin and
  * records its method and path (with the query), so that a check can assert what the suite sent.
+ * With `delayMs` it holds every answer back that long once the upstream has answered, which makes
+ * a local target as slow to answer as a remote one (scripts/bench-latency.ts).
  */
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +23,13 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-export async function startRecordingProxy(upstream: string): Promise<RecordingProxy> {
+export interface ProxyOptions {
+  /** Milliseconds each answer is held back before it is passed on (default 0). */
+  delayMs?: number;
+}
+
+export async function startRecordingProxy(upstream: string, options: ProxyOptions = {}): Promise<RecordingProxy> {
+  const delayMs = options.delayMs ?? 0;
   const target = new URL(upstream);
   const agent = new Agent({ keepAlive: true });
   const requests: RecordedRequest[] = [];
@@ -32,8 +40,13 @@ export async function startRecordingProxy(upstream: string): Promise<RecordingPr
       { agent, host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
       (answer) => {
         entry.status = answer.statusCode;
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
+        const pass = (): void => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        };
+        // The answer's body waits in its stream meanwhile (paused until piped).
+        if (delayMs > 0) setTimeout(pass, delayMs);
+        else pass();
       },
     );
     forward.on('error', (error) => {
@@ -43,6 +56,9 @@ export async function startRecordingProxy(upstream: string): Promise<RecordingPr
     // GET with a JSON body (closeMeeting) is forwarded with its body like any other request.
     incoming.pipe(forward);
   });
+  // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment gets
+  // a reset. A worker can idle that long on a busy machine, so connections stay open for the run.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

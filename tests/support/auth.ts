@@ -5,13 +5,16 @@
  *
  * The credentials come from the OpenAPI document (listOperations), so the authentication checks
  * follow the document; the request parts are a literal table, because they are data of the target.
+ * Every assertion here is a check of one requirement (fixtures/checks.ts): a refusal's 401 on the
+ * requirement the caller names, each part of an error body on its own error requirement, and only
+ * where the catalogue lists the operation for it.
  */
 import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { listOperations } from '../../fixtures/contract.ts';
-import { expect, requirement } from '../../fixtures/index.ts';
-import type { CallOptions, Discovery, Exchange, Needs, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
+import { checkExchange, listOperations } from '../../fixtures/contract.ts';
+import { check, expect, NotAssessable, recordCheck, requirement } from '../../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, Needs, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -102,6 +105,12 @@ export function required(needs: Needs): DataResolver {
   return (value, variable) => needs(value, variable, 'the check needs data the target holds');
 }
 
+/** A `needs` for one case of a looped check: without the value, that case (its check) is not assessed and the others go on. */
+export const caseNeeds: Needs = <T>(value: T | undefined | null, variable: string, why: string): T => {
+  if (value === undefined || value === null) throw new NotAssessable(`needs ${variable} (${why})`);
+  return value;
+};
+
 export interface PartsContext {
   discover: Discovery;
   target: TargetConfig;
@@ -150,13 +159,45 @@ export function requestParts(operationId: string, context: PartsContext): Promis
   return parts(context);
 }
 
+/** What a target that does not serve a path answers there. */
+const NOT_SERVED = new Set([404, 405]);
+
+/**
+ * Sends a request of `operationId`, at the path the target serves it: createSecurityKey is served at
+ * POST /security (the sample) or at POST /participants with a body of the passphrase alone (named in
+ * one place: VAR-03). When /security answers 404 or 405, the same request goes to /participants,
+ * without the apikey header the upsert documents (key creation takes the bearer token alone); that
+ * path is also the participant upsert, so it needs TARGET_ALLOW_WRITES, and the check is not
+ * assessable without it. The exchange is named createSecurityKey either way.
+ */
+export async function callOperation(api: ApiClient, operationId: string, options: CallOptions): Promise<Exchange> {
+  const exchange = await api.call(operationId, options);
+  if (operationId !== 'createSecurityKey' || !NOT_SERVED.has(exchange.status)) return exchange;
+  if (!api.target.allowWrites) {
+    throw new NotAssessable(`POST /security answered HTTP ${exchange.status} and keys at POST /participants (VAR-03) need TARGET_ALLOW_WRITES (it is the participant upsert)`);
+  }
+  const atParticipants = await api.call('upsertParticipant', { ...options, auth: { apiKey: null, ...options.auth } });
+  return { ...atParticipants, operationId };
+}
+
 // ---------------------------------------------------------------- crafted bearer tokens
 
-export interface DecodedJwt {
+/** A signed JWT (JWS): header and claims readable, and a signature the suite can replace. */
+export interface SignedJwt {
+  form: 'JWS';
   header: JsonObject;
   claims: JsonObject;
   segments: [string, string, string];
 }
+
+/** An encrypted JWT (JWE): only its protected header is readable. */
+export interface EncryptedJwt {
+  form: 'JWE';
+  header: JsonObject;
+  segments: string[];
+}
+
+export type DecodedJwt = SignedJwt | EncryptedJwt;
 
 function decodeSegment(segment: string): JsonObject | undefined {
   try {
@@ -167,19 +208,28 @@ function decodeSegment(segment: string): JsonObject | undefined {
   }
 }
 
-/** The header and claims of a JWT in compact form, or undefined when it is not one. */
+/**
+ * A JWT in compact serialization, or undefined when the token is not one: three base64url segments
+ * whose first two decode to JSON objects (signed), or five whose first, the protected header, does
+ * (encrypted, RFC 7516). The interface says only "a JWT", and an encrypted JWT is one.
+ */
 export function decodeJwt(token: string): DecodedJwt | undefined {
   const segments = token.split('.');
-  if (segments.length !== 3 || !segments.every((segment) => /^[A-Za-z0-9_-]*$/.test(segment))) return undefined;
+  if (!segments.every((segment) => /^[A-Za-z0-9_-]*$/.test(segment))) return undefined;
+  const header = decodeSegment(segments[0] ?? '');
+  if (header === undefined) return undefined;
+  if (segments.length === 5) return { form: 'JWE', header, segments };
+  if (segments.length !== 3) return undefined;
   const [headerSegment = '', claimsSegment = '', signature = ''] = segments;
-  const header = decodeSegment(headerSegment);
   const claims = decodeSegment(claimsSegment);
-  return header === undefined || claims === undefined ? undefined : { header, claims, segments: [headerSegment, claimsSegment, signature] };
+  return claims === undefined ? undefined : { form: 'JWS', header, claims, segments: [headerSegment, claimsSegment, signature] };
 }
 
-function decodeOrThrow(token: string): DecodedJwt {
+/** The signed JWT a forgery is made from; a check that needs one is not assessable without it. */
+function signedOrNotAssessable(token: string): SignedJwt {
   const decoded = decodeJwt(token);
-  if (decoded === undefined) throw new Error('The access token from login is not a JWT in compact form (see LOGIN-01), so no token can be crafted from it');
+  if (decoded === undefined) throw new NotAssessable('the access token from login is not a JWT in compact form (LOGIN-01), so no token can be crafted from it');
+  if (decoded.form === 'JWE') throw new NotAssessable('the access token from login is an encrypted JWT (JWE): the suite can craft forged tokens only from a signed one');
   return decoded;
 }
 
@@ -204,10 +254,11 @@ function signWithFreshKey(alg: string, input: string): string | undefined {
 
 /**
  * The same header and claims signed with a key the service never had: its own algorithm where
- * covered (HMAC, RSA, ECDSA), else HS256 (another algorithm is another key as well).
+ * covered (HMAC, RSA, ECDSA), else HS256 (another algorithm is another key as well). Throws
+ * NotAssessable for a token that is not a signed JWT.
  */
 export function signedWithAnotherKey(token: string): string {
-  const { header, segments } = decodeOrThrow(token);
+  const { header, segments } = signedOrNotAssessable(token);
   const input = `${segments[0]}.${segments[1]}`;
   const signature = signWithFreshKey(String(header['alg']), input);
   if (signature !== undefined) return `${input}.${signature}`;
@@ -217,18 +268,48 @@ export function signedWithAnotherKey(token: string): string {
 
 /** The token with its lifetime extended by a day and the original signature: a forgery. */
 export function withAlteredPayload(token: string): string {
-  const { claims, segments } = decodeOrThrow(token);
+  const { claims, segments } = signedOrNotAssessable(token);
   const exp = typeof claims['exp'] === 'number' ? claims['exp'] : Math.floor(Date.now() / 1000);
   return `${segments[0]}.${encodeSegment({ ...claims, exp: exp + 86_400 })}.${segments[2]}`;
 }
 
 /** The token with one character in the middle of its signature changed (a full 6-bit digit). */
 export function withAlteredSignature(token: string): string {
-  const { segments } = decodeOrThrow(token);
+  const { segments } = signedOrNotAssessable(token);
   const signature = segments[2];
   const middle = Math.floor(signature.length / 2);
   const replaced = signature[middle] === 'A' ? 'B' : 'A';
   return `${segments[0]}.${segments[1]}.${signature.slice(0, middle)}${replaced}${signature.slice(middle + 1)}`;
+}
+
+/**
+ * The worker's access token for a check that sends a credential made from it. Inside a check: a
+ * login that gives no token is login's failure (LOGIN-01, AUTH-01), so the check is not assessable.
+ */
+export async function accessToken(api: ApiClient): Promise<string> {
+  try {
+    return await api.bearer();
+  } catch (error) {
+    throw new NotAssessable(`no access token: ${errorMessageLine(error)}`);
+  }
+}
+
+const errorMessageLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+// ---------------------------------------------------------------- answers that leave a check unassessable
+
+/**
+ * True for the usage-limit 403 of transcription statistics with its documented body: the interface
+ * allows it as the answer to any read of that operation, so a check that needs another answer is
+ * not assessable (ERR-02 judges the body in its own test).
+ */
+export function usageLimitReached(exchange: Exchange): boolean {
+  return exchange.operationId === 'getTranscriptionStats' && exchange.status === 403 && checkExchange(exchange, 'getTranscriptionStats', { status: 403 }).pass;
+}
+
+/** Throws NotAssessable when `exchange` is the documented usage-limit 403 (see usageLimitReached). */
+export function unlessUsageLimit(exchange: Exchange): void {
+  if (usageLimitReached(exchange)) throw new NotAssessable(`${exchange.operationId} answered the documented usage-limit 403`);
 }
 
 // ---------------------------------------------------------------- error bodies
@@ -236,7 +317,7 @@ export function withAlteredSignature(token: string): string {
 /** RFC 9110 renamed these reason phrases; the older names, which Node still uses, are accepted too. */
 const RFC_9110_NAMES: Readonly<Record<number, string>> = { 413: 'Content Too Large', 416: 'Range Not Satisfiable', 422: 'Unprocessable Content' };
 
-/** The accepted HTTP status names of a status (ERR-05). */
+/** The accepted HTTP status names of a status (ERR-05): Node's and RFC 9110's. */
 export function statusNames(status: number): string[] {
   return [STATUS_CODES[status], RFC_9110_NAMES[status]].filter((name): name is string => name !== undefined);
 }
@@ -250,7 +331,7 @@ export interface ErrorReport {
 function generalShapeProblems(body: unknown, status: number): string[] {
   if (!isRecord(body)) return ['the body is not a JSON object'];
   const problems: string[] = [];
-  if (typeof body['statusCode'] !== 'number') problems.push('statusCode is not a number');
+  if (body['statusCode'] !== status) problems.push(`statusCode is ${JSON.stringify(body['statusCode'])}, not the status ${status}`);
   if (typeof body['message'] !== 'string') problems.push('message is not a string');
   const error = body['error'];
   if (error === undefined ? status !== 401 : typeof error !== 'string' || !statusNames(status).includes(error)) {
@@ -260,38 +341,84 @@ function generalShapeProblems(body: unknown, status: number): string[] {
 }
 
 /**
- * Checks an error answer against the error requirements that concern its operation, with soft
- * assertions so that a loop over operations reports every one: ERR-04 (statusCode equals the
- * status, MUST), ERR-05 (error is the status name, MUST), ERR-06 (the general error body, SHOULD:
- * a warning), and records the VAR-05 form of a 401.
+ * A check whose assertions are synchronous, recorded before it returns (fixtures/checks.ts
+ * recordCheck), so that callers need not await it: error bodies are checked inside loops and
+ * inside other checks.
+ */
+function checkNow(requirementId: string, label: string, assertions: () => void): boolean {
+  let failure: unknown;
+  try {
+    assertions();
+  } catch (error) {
+    failure = error ?? new Error('the check threw without an error');
+  }
+  return recordCheck(requirementId, label, failure);
+}
+
+/**
+ * Checks an error answer against the error requirements that concern its operation (by the
+ * catalogue's operations), one check each, recorded at once: ERR-04 (statusCode equals the status),
+ * ERR-05 (error is the status name), ERR-06 (the general error body), and for a 401 VAR-05 (error
+ * a string or absent), whose form it records. Each outcome follows its requirement's level.
  */
 export function checkErrorBody(exchange: Exchange, report: ErrorReport, cause: string): void {
   const { operationId, status } = exchange;
   const label = `${operationId} ${cause}: HTTP ${status}`;
   const body = isRecord(exchange.json) ? exchange.json : undefined;
   if (body !== undefined && 'statusCode' in body && concerns('ERR-04', operationId)) {
-    expect.soft(body['statusCode'], `${label}, statusCode must equal the HTTP status (ERR-04)\n${exchange.curl}`).toBe(status);
+    checkNow('ERR-04', `${label}, statusCode equals the HTTP status`, () => {
+      expect(body['statusCode'], `statusCode must equal the HTTP status\n${exchange.curl}`).toBe(status);
+    });
   }
   if (body?.['error'] !== undefined && concerns('ERR-05', operationId)) {
-    expect.soft(statusNames(status), `${label}, error must be the HTTP status name (ERR-05)\n${exchange.curl}`).toContain(body['error']);
+    checkNow('ERR-05', `${label}, error is the HTTP status name`, () => {
+      expect(statusNames(status), `error must be the HTTP status name\n${exchange.curl}`).toContain(body['error']);
+    });
   }
   if (concerns('ERR-06', operationId)) {
-    const problems = generalShapeProblems(exchange.json, status);
-    if (problems.length > 0) report.warn('ERR-06', `${label}: ${problems.join('; ')}`);
+    checkNow('ERR-06', `${label}, the general error body`, () => {
+      expect(generalShapeProblems(exchange.json, status), `what keeps the body from the general error body\n${exchange.curl}`).toEqual([]);
+    });
   }
-  if (status === 401 && concerns('VAR-05', operationId)) {
-    report.observe('VAR-05', body !== undefined && 'error' in body ? 'error present' : 'error absent', `${operationId} ${cause}`);
+  if (status === 401 && body !== undefined && concerns('VAR-05', operationId)) {
+    const error = body['error'];
+    if (checkNow('VAR-05', `${label}, error is a string or absent`, () => expect(['undefined', 'string'], `error is ${JSON.stringify(error)}`).toContain(typeof error))) {
+      report.observe('VAR-05', error === undefined ? 'error absent' : 'error present', `${operationId} ${cause}`);
+    }
   }
 }
 
+/** One refusal to check: the request, the requirement that states its 401, and what was wrong with its credentials. */
+export interface Refusal {
+  requirementId: string;
+  operationId: string;
+  /** What is wrong with the request, for labels: 'without the apikey header'. */
+  cause: string;
+  /** Sends the request (inside the check, so that what it cannot do makes the check not assessable). */
+  send: () => Promise<Exchange>;
+}
+
 /**
- * A 401 with its error body. Where the interface shows the 401 body (ERR-01: login, meeting
- * statistics, meeting close) the body is validated against the document; elsewhere the interface
- * does not show error bodies, so the general shape is a SHOULD (ERR-06) and a deviation warns.
+ * One check that the request answers 401, on the refusal's requirement; then the 401 body: where
+ * the interface shows it (ERR-01: login, meeting statistics, meeting close) a check of ERR-01 against
+ * the document, and everywhere the error-body checks of checkErrorBody. Returns the exchange, when
+ * the request was sent.
  */
-export function expectUnauthorized(exchange: Exchange, report: ErrorReport, cause: string): void {
-  const { operationId } = exchange;
-  if (concerns('ERR-01', operationId)) expect.soft(exchange, `${operationId} ${cause}`).toMatchOperation(operationId, { status: 401 });
-  else expect.soft(exchange.status, `${operationId} ${cause} must answer 401\n${exchange.curl}`).toBe(401);
-  if (exchange.status === 401) checkErrorBody(exchange, report, cause);
+export async function expectUnauthorized(refusal: Refusal, report: ErrorReport): Promise<Exchange | undefined> {
+  const { requirementId, operationId, cause } = refusal;
+  let exchange: Exchange | undefined;
+  await check(requirementId, `${operationId} ${cause} answers 401`, async () => {
+    exchange = await refusal.send();
+    expect(exchange.status, `${operationId} ${cause} must answer 401\n${exchange.curl}`).toBe(401);
+  });
+  const refused: Exchange | undefined = exchange;
+  if (refused?.status !== 401) return refused;
+  if (concerns('ERR-01', operationId)) {
+    await check('ERR-01', `${operationId} ${cause}: the 401 body holds statusCode 401 and a message`, () => {
+      expect(refused, `${operationId} ${cause}`).toMatchOperation(operationId, { status: 401 });
+      expect(refused.json, `${operationId} ${cause}\n${refused.curl}`).toMatchObject({ statusCode: 401 });
+    });
+  }
+  checkErrorBody(refused, report, cause);
+  return refused;
 }

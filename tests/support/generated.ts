@@ -1,18 +1,25 @@
 /**
- * Declares the generated-input tests: one test per operation plan, each a fast-check property run
- * through the harness client (so politeness, evidence and cleanup apply), gated on the permission
- * its operation needs. Shared by the invalid-input and valid-input specs, which differ only in
+ * Declares the generated-input tests: one test per operation plan, each a fast-check run through
+ * the harness client (so politeness, evidence and cleanup apply), gated on the permission its
+ * operation needs. Each case's answer is recorded as checks, each of the one requirement it checks
+ * (fixtures/generate/assess.ts): a generated test cites the requirements its cases check, not the
+ * union over its operation. Shared by the invalid-input and valid-input specs, which differ only in
  * their plans and titles.
  */
-import { cites, requireDestructive, requireWrites, test } from '../../fixtures/index.ts';
+import { cites, NotAssessable, recordCheck, requireDestructive, requireWrites, test } from '../../fixtures/index.ts';
 import { generatedSettings, generatedTags, runGenerated, summarisePlan } from '../../fixtures/generate/index.ts';
-import type { OperationPlan } from '../../fixtures/generate/index.ts';
+import type { CaseCheck, OperationPlan } from '../../fixtures/generate/index.ts';
+
+function record(check: CaseCheck): void {
+  const outcome = check.notAssessable !== undefined ? new NotAssessable(check.notAssessable) : check.failure === undefined ? undefined : new Error(check.failure);
+  recordCheck(check.requirementId, check.label, outcome);
+}
 
 export function declareGeneratedTests(plans: readonly OperationPlan[], title: (plan: OperationPlan) => string): void {
   const settings = generatedSettings();
   for (const plan of plans) {
     const { requirementIds } = summarisePlan(plan);
-    test(title(plan), cites(...requirementIds, { tag: generatedTags(plan) }), async ({ api, discover, target, warn, createParticipant }, testInfo) => {
+    test(title(plan), cites(...requirementIds, { tag: generatedTags(plan) }), async ({ api, discover, target, createParticipant }, testInfo) => {
       if (plan.safety === 'writes') requireWrites(target, `generated ${plan.operationId} requests`);
       if (plan.safety === 'destructive') requireDestructive(target, `generated ${plan.operationId} requests`);
       await runGenerated(plan, {
@@ -20,7 +27,7 @@ export function declareGeneratedTests(plans: readonly OperationPlan[], title: (p
         provisioning: { discover, target, createParticipant: async () => (await createParticipant()).id },
         settings,
         workerIndex: testInfo.workerIndex,
-        warn,
+        record,
         annotate: (type, description) => testInfo.annotations.push({ type, description }),
         skip: (reason) => {
           test.skip(true, reason);

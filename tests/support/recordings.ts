@@ -4,6 +4,7 @@
  */
 import { expect } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange, Recording } from '../../fixtures/index.ts';
+import { relyOn, requestOf } from './reliance.ts';
 
 export type RecordingsForm = 'bare array' | 'pagination envelope';
 
@@ -29,6 +30,17 @@ const MAX_RECORDING_PAGES = 5;
 
 export type RecordingQuery = Record<string, string | number>;
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The documented form of a listRecordings body, if it has one: a bare array, or an envelope with a data array. */
+export function formOf(json: unknown): RecordingsForm | undefined {
+  if (Array.isArray(json)) return 'bare array';
+  if (isObject(json) && Array.isArray(json['data']) && isObject(json['pagination'])) return 'pagination envelope';
+  return undefined;
+}
+
 function pageOf(exchange: Exchange): { items: Recording[]; pagination?: RecordingsPagination } {
   if (Array.isArray(exchange.json)) return { items: exchange.json as Recording[] };
   const body = exchange.json as { data: Recording[]; pagination: RecordingsPagination };
@@ -36,13 +48,26 @@ function pageOf(exchange: Exchange): { items: Recording[]; pagination?: Recordin
 }
 
 /**
- * Reads a recordings list: one request for a bare array, pages of the target's default take for
- * an envelope (at most MAX_RECORDING_PAGES). Every response must be a valid 200.
+ * One page of listRecordings: a 200 in one of the two documented forms, which `governing` states
+ * (VAR-01 unless the caller's own requirement does: a filter check judges its own filter's answer);
+ * the recordings are then judged by the matcher, each issue on the requirement of its schema.
  */
-export async function readRecordings(api: ApiClient, query: RecordingQuery): Promise<RecordingList> {
-  const first = await api.call('listRecordings', { query });
-  expect(first).toMatchOperation('listRecordings', { status: 200 });
-  return collect(api, query, first);
+export async function readPage(api: ApiClient, query: RecordingQuery, governing: string): Promise<Exchange> {
+  const exchange = await api.call('listRecordings', { query });
+  await relyOn(governing, `listRecordings with ${JSON.stringify(query)} answers 200 with a bare array or an envelope`, () => {
+    expect(exchange.status, `status of ${requestOf(exchange)}`).toBe(200);
+    expect(formOf(exchange.json), 'form of the body').toBeDefined();
+  });
+  expect(exchange).toMatchOperation('listRecordings', { status: 200 });
+  return exchange;
+}
+
+/**
+ * Reads a recordings list: one request for a bare array, pages of the target's default take for
+ * an envelope (at most MAX_RECORDING_PAGES).
+ */
+export async function readRecordings(api: ApiClient, query: RecordingQuery, governing = 'VAR-01'): Promise<RecordingList> {
+  return collect(api, query, await readPage(api, query, governing), governing);
 }
 
 /**
@@ -52,19 +77,20 @@ export async function readRecordings(api: ApiClient, query: RecordingQuery): Pro
 export async function readUnfilteredRecordings(api: ApiClient): Promise<RecordingList | undefined> {
   const first = await api.call('listRecordings');
   if (first.status !== 200) return undefined;
+  await relyOn('VAR-01', 'listRecordings without filters answers a bare array or an envelope', () => {
+    expect(formOf(first.json), 'form of the body').toBeDefined();
+  });
   expect(first).toMatchOperation('listRecordings', { status: 200 });
-  return collect(api, {}, first);
+  return collect(api, {}, first, 'VAR-01');
 }
 
-async function collect(api: ApiClient, query: RecordingQuery, first: Exchange): Promise<RecordingList> {
+async function collect(api: ApiClient, query: RecordingQuery, first: Exchange, governing: string): Promise<RecordingList> {
   const { items, pagination } = pageOf(first);
   const collected = [...items];
   if (pagination === undefined) return { form: 'bare array', items: collected, complete: true, first };
   let pages = 1;
   while (collected.length < pagination.total && pages < MAX_RECORDING_PAGES && pagination.limit > 0) {
-    const next = await api.call('listRecordings', { query: { ...query, skip: pages * pagination.limit, take: pagination.limit } });
-    expect(next).toMatchOperation('listRecordings', { status: 200 });
-    const page = pageOf(next).items;
+    const page = pageOf(await readPage(api, { ...query, skip: pages * pagination.limit, take: pagination.limit }, governing)).items;
     if (page.length === 0) break;
     collected.push(...page);
     pages += 1;

@@ -1,12 +1,16 @@
 /**
- * Helpers of the security-key spec: create a key with a fresh passphrase, and load the returned
- * keys in every form SEC-03 allows (PEM, base64 DER in SPKI/PKCS#1/PKCS#8 form, or JWK).
+ * Helpers of the security-key checks: create a key with a fresh passphrase at the path the target
+ * serves, share one creation per worker, and hand its result to a check only once the creation is
+ * judged (SEC-01 governs it).
+ *
+ * The interface names two paths for the operation (VAR-03): POST /security (the sample) and, in one
+ * place, POST /participants. A target may serve either; the first creation of a worker finds out
+ * which (/security first, then /participants with a body holding only the passphrase and no apikey
+ * header, as variants.spec.ts sends it), and every later key request of the worker goes there.
  */
-import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
-import type { KeyObject } from 'node:crypto';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { expect, generatedSecret, test } from '../../fixtures/index.ts';
-import type { ApiClient } from '../../fixtures/index.ts';
+import { expect, generatedSecret, NotAssessable, test } from '../../fixtures/index.ts';
+import type { ApiClient, CallOptions, Exchange, TargetConfig } from '../../fixtures/index.ts';
+import { relyOn } from './reliance.ts';
 
 export interface SecurityKeyResult {
   passphrase: string;
@@ -15,127 +19,92 @@ export interface SecurityKeyResult {
   secretKey: string;
 }
 
+export type KeyPath = '/security' | '/participants';
+
+/** One key creation: its answer, where it was sent, and the passphrase sent. */
+export interface Creation {
+  exchange: Exchange;
+  path: KeyPath;
+  passphrase: string;
+}
+
 /** A passphrase as the interface recommends: 8 to 64 characters mixing the four character classes. */
 export function freshPassphrase(): string {
   return generatedSecret();
 }
 
-/** Creates one key pair (an RSA key generation on the reference, so tests keep the count low). */
-export async function createKey(api: ApiClient, passphrase: string): Promise<SecurityKeyResult> {
-  const exchange = await api.call('createSecurityKey', { body: { passphrase } });
-  expect(exchange).toMatchOperation('createSecurityKey', { status: 200 });
-  return exchange.json as SecurityKeyResult;
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+/** A request of the security-key operation at `path`: POST /participants is the upsert's path, sent without its apikey. */
+function callAt(api: ApiClient, path: KeyPath, options: CallOptions): Promise<Exchange> {
+  if (path === '/security') return api.call('createSecurityKey', options);
+  return api.call('upsertParticipant', { ...options, auth: { ...options.auth, apiKey: null } });
 }
 
-interface SharedKey {
-  key: SecurityKeyResult;
-  passphrase: string;
+/**
+ * Creates a key at /security; when that is not a success and participant writes are allowed (POST
+ * /participants is also the upsert), at /participants. The answer of /security stands when neither
+ * path answers a success, so that SEC-01 judges the documented sample path.
+ */
+async function discoverAndCreate(api: ApiClient, target: TargetConfig, passphrase: string): Promise<Creation> {
+  const atSecurity = await callAt(api, '/security', { body: { passphrase } });
+  if (isSuccess(atSecurity.status) || !target.allowWrites) return { exchange: atSecurity, path: '/security', passphrase };
+  const atParticipants = await callAt(api, '/participants', { body: { passphrase } });
+  if (!isSuccess(atParticipants.status)) return { exchange: atSecurity, path: '/security', passphrase };
+  test.info().annotations.push({ type: 'note', description: `POST /security answered HTTP ${atSecurity.status}; security keys are served at POST /participants (VAR-03)` });
+  return { exchange: atParticipants, path: '/participants', passphrase };
+}
+
+interface Shared extends Creation {
   /** The test that created it, for the note of the tests that reuse it. */
   createdBy: string;
 }
 
-/** The worker's shared key: one module instance, and so one promise, per worker. */
-let shared: Promise<SharedKey> | undefined;
+/** The worker's shared creation: one module instance, and so one promise, per worker. */
+let shared: Promise<Shared> | undefined;
 
 /**
- * The key that the checks of one key's properties share: created by the first of them that runs in
+ * The creation that the checks of one key's properties share: made by the first of them that runs in
  * this worker (its HTTP exchange is that test's evidence), reused by the others, which note where it
- * came from. Every key generation costs the target hundreds of milliseconds of CPU and cannot be
- * undone. A failed creation fails every test that needs the key, each with the creation's error.
+ * came from. Every key generation costs the target hundreds of milliseconds of CPU and cannot be undone.
  */
-export async function sharedKey(api: ApiClient): Promise<SharedKey> {
+export async function sharedCreation(api: ApiClient, target: TargetConfig): Promise<Creation> {
   const title = test.info().title;
-  if (shared === undefined) {
-    const passphrase = freshPassphrase();
-    shared = createKey(api, passphrase).then((key) => ({ key, passphrase, createdBy: title }));
-  }
+  shared ??= discoverAndCreate(api, target, freshPassphrase()).then((creation) => ({ ...creation, createdBy: title }));
   const result = await shared;
   if (result.createdBy !== title) {
-    test.info().annotations.push({ type: 'note', description: `uses the security key that "${result.createdBy}" created in this worker` });
+    test.info().annotations.push({ type: 'note', description: `uses the security key that "${result.createdBy}" created in this worker (at POST ${result.path})` });
   }
   return result;
 }
 
-const PEM_LABEL = /-----BEGIN ([A-Z0-9 ]+)-----/;
-
-function pemLabel(text: string): string | undefined {
-  return PEM_LABEL.exec(text)?.[1];
+/** The path the target serves security keys at, as the worker's shared creation found it. */
+export async function keyPath(api: ApiClient, target: TargetConfig): Promise<KeyPath> {
+  return (await sharedCreation(api, target)).path;
 }
 
-function jwkOf(text: string): Record<string, unknown> | undefined {
-  if (!text.trim().startsWith('{')) return undefined;
-  return JSON.parse(text) as Record<string, unknown>;
+/** One more creation, at the path the worker found. */
+export async function createAnother(api: ApiClient, target: TargetConfig): Promise<Creation> {
+  const path = await keyPath(api, target);
+  const passphrase = freshPassphrase();
+  return { exchange: await callAt(api, path, { body: { passphrase } }), path, passphrase };
 }
 
-/** The first loader that succeeds, else the error of the last one. */
-function firstLoaded(loaders: readonly (() => KeyObject)[]): KeyObject {
-  let failure: unknown;
-  for (const load of loaders) {
-    try {
-      return load();
-    } catch (error) {
-      failure = error;
-    }
-  }
-  throw failure;
+/** A request of the security-key operation (a bad body, say) at the path the worker found. */
+export async function callSecurityKey(api: ApiClient, target: TargetConfig, options: CallOptions): Promise<Exchange> {
+  return callAt(api, await keyPath(api, target), options);
 }
 
 /**
- * Loads a public key. Refuses a private key in disguise: node would derive a public key from a
- * private PEM or JWK, which would hide a result whose publicKey leaks the private key.
+ * The key of a creation, for a check: the creation's answer is judged first (a 200 with a security
+ * key result, SEC-01), and a creation that fails that leaves the check not assessed, with the
+ * failure recorded on SEC-01. In SEC-01's own check the failure is SEC-01's.
  */
-export function loadPublicKey(text: string): KeyObject {
-  const label = pemLabel(text);
-  if (label !== undefined) {
-    if (label !== 'PUBLIC KEY' && label !== 'RSA PUBLIC KEY') throw new Error(`PEM label "${label}" is not a public key`);
-    return createPublicKey(text);
-  }
-  const jwk = jwkOf(text);
-  if (jwk !== undefined) {
-    if ('d' in jwk) throw new Error('the JWK holds a private part (d)');
-    return createPublicKey({ key: jwk, format: 'jwk' });
-  }
-  const der = Buffer.from(text, 'base64');
-  return firstLoaded([
-    () => createPublicKey({ key: der, format: 'der', type: 'spki' }),
-    () => createPublicKey({ key: der, format: 'der', type: 'pkcs1' }),
-  ]);
+export async function keyOf(creation: Creation): Promise<SecurityKeyResult> {
+  return relyOn('SEC-01', `POST ${creation.path} with a passphrase answers 200 with a security key result`, () => {
+    expect(creation.exchange).toMatchOperation('createSecurityKey', { status: 200 });
+    const body = creation.exchange.json;
+    if (typeof body !== 'object' || body === null) throw new NotAssessable('the security key result is not an object');
+    return body as SecurityKeyResult;
+  });
 }
-
-/** Loads a private key; `passphrase` undefined loads it as if it were not encrypted. */
-export function loadPrivateKey(text: string, passphrase: string | undefined): KeyObject {
-  if (pemLabel(text) !== undefined) return createPrivateKey({ key: text, format: 'pem', ...(passphrase === undefined ? {} : { passphrase }) });
-  const jwk = jwkOf(text);
-  if (jwk !== undefined) return createPrivateKey({ key: jwk, format: 'jwk' });
-  const der = Buffer.from(text, 'base64');
-  const secret = passphrase === undefined ? {} : { passphrase };
-  return firstLoaded([
-    () => createPrivateKey({ key: der, format: 'der', type: 'pkcs8', ...secret }),
-    () => createPrivateKey({ key: der, format: 'der', type: 'pkcs1', ...secret }),
-  ]);
-}
-
-/** Why loading fails, or undefined when it succeeds. */
-export function loadFailure(load: () => unknown): string | undefined {
-  try {
-    load();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-/** Signs with the private key and verifies with the public key (EdDSA keys take no digest). */
-export function signatureVerifies(privateKey: KeyObject, publicKey: KeyObject): boolean {
-  const digest = privateKey.asymmetricKeyType === 'ed25519' || privateKey.asymmetricKeyType === 'ed448' ? null : 'sha256';
-  const data = Buffer.from('conformance suite: security key pair check');
-  return verify(digest, data, publicKey, sign(digest, data, privateKey));
-}
-
-/** The separator is not shown (x-unspecified), so any run of whitespace separates two words. */
-export function secretKeyWords(secretKey: string): string[] {
-  return secretKey.trim().split(/\s+/);
-}
-
-/** The letter case is not shown, so words are compared with the list in lower case. */
-export const BIP39_ENGLISH: ReadonlySet<string> = new Set(wordlist);

@@ -6,7 +6,10 @@ import { REDACTED, generatedSecret, redact } from '../../fixtures/redact.ts';
 import { parseCli } from '../../reference/cli.ts';
 import { verifyPassword } from '../../reference/passwords.ts';
 import type { SeedFile } from '../../reference/seed-types.ts';
-import { ISSUED_SECRET_PATTERNS, base64Fragments, canaryCredentials, canaryProfile, canarySeed, needles, search } from '../../scripts/canary.ts';
+import { deflateRawSync } from 'node:zlib';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { buildApp } from '../../reference/app.ts';
+import { ISSUED_SECRET_PATTERNS, IssuedSecrets, base64Fragments, canaryCredentials, canaryProfile, canarySeed, foreignWords, keySlicePattern, needles, pemLines, search, zipEntries } from '../../scripts/canary.ts';
 
 const seedText = readFileSync(new URL('../../fixtures/seed/seed.json', import.meta.url), 'utf8');
 const profileText = readFileSync(REFERENCE_TARGET_FILE, 'utf8');
@@ -80,5 +83,93 @@ describe('search', () => {
     assert.equal(search('x', leaky, [], ISSUED_SECRET_PATTERNS).length, 3);
     assert.deepEqual(search('x', redact(leaky, []), [], ISSUED_SECRET_PATTERNS), []);
     assert.ok(redact(`{"note":"${encodeURIComponent(passphrase)}"}`, []).includes(REDACTED), 'URL-encoded generated secrets are redacted too');
+  });
+});
+
+describe('parts of a secretKey', () => {
+  const key = Array.from({ length: 128 }, (_, index) => wordlist[(index * 53) % wordlist.length]).join(' ');
+  const words = key.split(' ');
+  const foreign = foreignWords(128).join(' ');
+  const pattern = keySlicePattern([key, foreign]);
+
+  it('are three words of a key in their order, in any surroundings, and nothing less', () => {
+    assert.equal(pattern.find(`["${words[3]}",\n  "${words[4]}",\n  "${words[5]}"]`).length, 1);
+    assert.equal(pattern.find(`${words[3]}\\n${words[4]}\\n${words[5]}`).length, 1, 'escaped line breaks');
+    assert.equal(pattern.find(`${words[3]} ${words[4]}`).length, 0, 'two words');
+    assert.equal(pattern.find(`${words[5]} ${words[4]} ${words[3]}`).length, 0, 'out of order');
+    assert.equal(pattern.find(redact(`${words[3]} ${words[4]} ${words[5]}`, [key])).length, 0, 'and the harness redacts what it finds');
+  });
+
+  it('are any one word of a key outside the BIP-39 list, as the SEC-08 warning once quoted them', () => {
+    const quoted = [0, 7, 19, 40, 99].map((index) => foreign.split(' ')[index]).join(', ');
+    assert.equal(pattern.find(`70 of 128 words are not in the BIP-39 English list, e.g. ${quoted}`).length, 5);
+    assert.equal(pattern.find(redact(`e.g. ${quoted}`, [foreign])).length, 0);
+    assert.ok(foreign.split(' ').every((word) => !wordlist.includes(word) && /^[a-z]+$/.test(word)));
+  });
+});
+
+describe('blob reports', () => {
+  /** A zip archive as yazl writes one: local headers, then the central directory. */
+  function zip(files: { name: string; data: Buffer; deflate: boolean }[]): Buffer {
+    const locals: Buffer[] = [];
+    const central: Buffer[] = [];
+    let offset = 0;
+    for (const file of files) {
+      const stored = file.deflate ? deflateRawSync(file.data) : file.data;
+      const name = Buffer.from(file.name);
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(file.deflate ? 8 : 0, 8);
+      local.writeUInt32LE(stored.length, 18);
+      local.writeUInt32LE(file.data.length, 22);
+      local.writeUInt16LE(name.length, 26);
+      const entry = Buffer.alloc(46);
+      entry.writeUInt32LE(0x02014b50, 0);
+      entry.writeUInt16LE(file.deflate ? 8 : 0, 10);
+      entry.writeUInt32LE(stored.length, 20);
+      entry.writeUInt32LE(file.data.length, 24);
+      entry.writeUInt16LE(name.length, 28);
+      entry.writeUInt32LE(offset, 42);
+      locals.push(local, name, stored);
+      central.push(entry, name);
+      offset += local.length + name.length + stored.length;
+    }
+    const directory = Buffer.concat(central);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(files.length, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(offset, 16);
+    return Buffer.concat([...locals, directory, end]);
+  }
+
+  it('are read file by file, deflated or stored, so that a compressed leak is found', () => {
+    const report = Buffer.from('{"method":"onTestEnd","params":{"errors":[{"message":"rs_dev_0123456789abcdef"}]}}\n');
+    const entries = zipEntries(zip([{ name: 'report.jsonl', data: report, deflate: true }, { name: 'resources/a.txt', data: Buffer.from('plain'), deflate: false }]));
+    assert.deepEqual(entries.map((entry) => [entry.name, entry.data.toString('utf8')]), [['report.jsonl', report.toString('utf8')], ['resources/a.txt', 'plain']]);
+    assert.throws(() => zipEntries(Buffer.from('not a zip')), /not a zip archive/);
+  });
+});
+
+describe('the tap of the reference', () => {
+  it('records every access token, secretKey, private key and passphrase the reference hands out or is given', async () => {
+    const issued = new IssuedSecrets();
+    const app = await buildApp({ recordingDelayMs: 1000, beforeRoutes: [issued.tap()] });
+    try {
+      const { email, password } = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+      const login = await app.inject({ method: 'POST', url: '/login', payload: { email, password } });
+      const token = (login.json() as { access_token: string }).access_token;
+      const key = await app.inject({ method: 'POST', url: '/security', headers: { authorization: `Bearer ${token}` }, payload: { passphrase: 'Tap-Passphrase-1!' } });
+      const result = key.json() as { secretKey: string; privateKey: string };
+      assert.deepEqual([...issued.tokens], [token]);
+      assert.deepEqual([...issued.secretKeys], [result.secretKey]);
+      assert.deepEqual([...issued.passphrases], ['Tap-Passphrase-1!']);
+      const names = issued.values().map((entry) => entry.name);
+      assert.ok(names.includes('a line of a privateKey the target issued'));
+      assert.ok(pemLines(result.privateKey).length > 10);
+      assert.equal(issued.answers.get('2xx'), 2);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -105,6 +105,15 @@ describe('judgeRequirement', () => {
     assert.deepEqual(result.notAssessedBecause, ['not assessed: needs TARGET_GROUP_ID (no group)']);
   });
 
+  it('calls it not applicable, which counts as passed, when every citing test says its condition does not hold for the target', () => {
+    const skipped = evidence(['PAG-01'], 'skipped', { skipReasons: ['not applicable: listRecordings answers with a bare array (VAR-01)'] });
+    const result = judgeRequirement(MUST, [skipped], []);
+    assert.equal(result.verdict, 'not applicable');
+    assert.equal(overallVerdict([result]), 'CONFORMANT');
+    const mixed = judgeRequirement(MUST, [skipped, evidence(['PAG-01'], 'skipped', { skipReasons: ['not assessed: needs TARGET_X'] })], []);
+    assert.equal(mixed.verdict, 'not assessed');
+  });
+
   it('does not assess it when no test cites it', () => {
     assert.deepEqual(judgeRequirement(MUST, [], []).notAssessedBecause, ['no test of this run cites it']);
   });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
-import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, NotAssessable, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/checks.ts';
+import { CHECKS_FAILED_ANNOTATION, OUTCOMES_RESTORED_ENV, checksOf, errorLine, NotAssessable, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/checks.ts';
+
+// As in a run with the outcomes reporter, which lets workers settle failures recorded by checks.
+process.env[OUTCOMES_RESTORED_ENV] = '1';
 
 /** The parts of TestInfo that fixtures/checks.ts reads and writes. */
 function fakeTestInfo(cited: string[], status: TestInfo['status'] = 'passed', errors: { message: string }[] = []): TestInfo {
@@ -40,7 +43,7 @@ describe('recordCheck', () => {
 
   it('records NotAssessable as not assessed, and a failure of a known deviation as the deviation', () => {
     const info = fakeTestInfo(['PAG-05']);
-    setCheckScope(info, { deviation: (id) => (id === 'PAG-05' ? 'take above 100 (https://tracker.example/1)' : undefined) });
+    setCheckScope(info, { file: 'fixtures/expectations/x.yaml', deviation: (id) => (id === 'PAG-05' ? 'take above 100 (https://tracker.example/1)' : undefined) });
     recordCheck('PAG-06', 'walk', new NotAssessable('the answers it relies on fail FMT-04'), info);
     recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
     assert.deepEqual(outcomes(info), ['PAG-06 not assessed', 'PAG-05 deviation']);
@@ -49,21 +52,34 @@ describe('recordCheck', () => {
 
   it('marks a known deviation whose check passed as fixed, which fails the test when settled', () => {
     const info = fakeTestInfo(['PAG-05']);
-    setCheckScope(info, { deviation: () => 'reason (https://tracker.example/1)' });
+    setCheckScope(info, { file: 'fixtures/expectations/x.yaml', deviation: () => 'reason (https://tracker.example/1)' });
     recordCheck('PAG-05', 'totalPages', undefined, info);
     settleCheckFailures(info);
     assert.equal(info.status, 'failed');
-    assert.match(info.errors[0]?.message ?? '', /known deviation PAG-05 now passes/);
+    assert.match(info.errors[0]?.message ?? '', /known deviation PAG-05 now passes: remove it from fixtures\/expectations\/x.yaml/);
   });
 });
 
 describe('settleCheckFailures', () => {
-  it('marks a test whose every error came from checks as an expected failure, with the annotation the outcomes reporter reads', () => {
-    const info = fakeTestInfo(['PAG-05', 'PAG-06']);
-    recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
-    settleCheckFailures(info);
-    assert.equal(info.expectedStatus, 'failed');
-    assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
+  it('marks a test whose every error came from checks as an expected failure when the outcomes reporter restores it, and only then', () => {
+    const previous = process.env[OUTCOMES_RESTORED_ENV];
+    try {
+      process.env[OUTCOMES_RESTORED_ENV] = '1';
+      const info = fakeTestInfo(['PAG-05', 'PAG-06']);
+      recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
+      settleCheckFailures(info);
+      assert.equal(info.expectedStatus, 'failed');
+      assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
+      delete process.env[OUTCOMES_RESTORED_ENV];
+      const alone = fakeTestInfo(['PAG-05', 'PAG-06']);
+      recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), alone);
+      settleCheckFailures(alone);
+      assert.equal(alone.expectedStatus, 'passed', 'without the outcomes reporter (--reporter=dot) a failure stays unexpected');
+      assert.ok(alone.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
+    } finally {
+      if (previous === undefined) delete process.env[OUTCOMES_RESTORED_ENV];
+      else process.env[OUTCOMES_RESTORED_ENV] = previous;
+    }
   });
 
   it('leaves a failure outside the checks of a multi-requirement test unexpected (a suite error)', () => {
@@ -88,6 +104,17 @@ describe('settleCheckFailures', () => {
     assert.deepEqual(outcomes(should), ['SEC-08 warning']);
     assert.equal(should.status, 'passed');
     assert.deepEqual(should.errors, []);
+  });
+
+  it('settles a test skipped after a check recorded a failure: no implicit check of the cited requirement, and an expected failure, not a suite error', () => {
+    // A discovery read that failed: recorded against its operation's requirement, then test.skip().
+    const info = fakeTestInfo(['GRP-03']);
+    recordCheck('GRP-01', 'listGroups answers its list (read by discovery)', new Error('listGroups answered HTTP 500'), info);
+    info.expectedStatus = 'skipped';
+    settleCheckFailures(info);
+    assert.deepEqual(outcomes(info), ['GRP-01 failed']);
+    assert.equal(info.expectedStatus, 'failed');
+    assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
   });
 
   it('never settles a timeout', () => {

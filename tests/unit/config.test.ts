@@ -8,11 +8,13 @@ import {
   REFERENCE_TARGET_FILE,
   TargetConfigError,
   harnessSettings,
+  isLoopback,
   loadTargetConfig,
   parseDotenv,
   planTarget,
   secretValues,
   useStartedReference,
+  workersFor,
 } from '../../fixtures/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'target-config-'));
@@ -279,9 +281,33 @@ describe('planTarget and harness settings', () => {
   });
 
   it('reads workers, CI and the run id', () => {
-    assert.deepEqual(harnessSettings({}), { workers: 2, ci: false, referenceArgs: [] });
-    assert.deepEqual(harnessSettings({ CONFORMANCE_WORKERS: '1', CI: 'true', CONFORMANCE_RUN_ID: 'r1' }), { workers: 1, ci: true, referenceArgs: [], runId: 'r1' });
+    assert.deepEqual(harnessSettings({}), { remote: false, ci: false, referenceArgs: [] });
+    assert.deepEqual(harnessSettings({ CONFORMANCE_WORKERS: '1', CI: 'true', CONFORMANCE_RUN_ID: 'r1' }), { workers: 1, remote: false, ci: true, referenceArgs: [], runId: 'r1' });
     assert.equal(harnessSettings({ CI: 'false' }).ci, false);
     assert.throws(() => harnessSettings({ CONFORMANCE_WORKERS: 'many' }), /CONFORMANCE_WORKERS: must be a positive integer/);
+  });
+
+  it('sizes the workers for the cores on loopback and for waiting on a remote target, within TARGET_MAX_CONCURRENCY', () => {
+    const remote = { TARGET_BASE_URL: 'https://staging.example.test' };
+    // No address: the embedded reference, on loopback.
+    assert.equal(workersFor({}), 2);
+    assert.equal(workersFor({ TARGET_BASE_URL: 'http://127.0.0.1:4010', TARGET_MAX_CONCURRENCY: '32' }), 2);
+    assert.equal(workersFor({ ...remote, TARGET_MAX_CONCURRENCY: '32' }), 8);
+    assert.equal(workersFor({ ...remote, TARGET_MAX_CONCURRENCY: '16' }), 4);
+    assert.equal(workersFor({ ...remote, TARGET_MAX_CONCURRENCY: '1000' }), 8);
+    // The polite defaults of an unknown target (4 in flight) keep two workers, and one request in flight never gets two.
+    assert.equal(workersFor(remote), 2);
+    assert.equal(workersFor({ ...remote, TARGET_MAX_CONCURRENCY: '1' }), 1);
+    assert.equal(workersFor({ TARGET_BASE_URL: 'http://localhost:4010', TARGET_MAX_CONCURRENCY: '1' }), 1);
+    // A proxy on loopback in front of a remote target, and an explicit choice.
+    assert.equal(workersFor({ TARGET_BASE_URL: 'http://127.0.0.1:4010', TARGET_MAX_CONCURRENCY: '32', CONFORMANCE_REMOTE: '1' }), 8);
+    assert.equal(workersFor({ ...remote, TARGET_MAX_CONCURRENCY: '32', CONFORMANCE_WORKERS: '3' }), 3);
+    // A malformed limit is reported by loadTargetConfig; the default stands in meanwhile.
+    assert.equal(workersFor({ ...remote, TARGET_MAX_CONCURRENCY: 'many' }), 2);
+  });
+
+  it('tells loopback addresses from remote ones', () => {
+    for (const url of ['http://127.0.0.1:1', 'http://127.1.2.3', 'http://localhost', 'http://api.localhost:8080', 'http://[::1]:4010']) assert.equal(isLoopback(url), true, url);
+    for (const url of ['https://staging.example.test', 'http://10.0.0.5', 'http://127.example.test', 'not a url']) assert.equal(isLoopback(url), false, url);
   });
 });

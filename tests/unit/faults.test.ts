@@ -30,6 +30,8 @@ describe('the fault catalogue', () => {
       assert.ok(fault.description.length > 0, fault.name);
       const unknown = fault.requirements.filter((id) => !catalogue.has(id));
       assert.deepEqual(unknown, [], `${fault.name} declares unknown requirements`);
+      // Echoing a credential breaks no requirement of the interface: those faults serve check:canary.
+      if (fault.requirements.length === 0 && fault.name.startsWith('echo-credentials-')) continue;
       assert.ok(
         fault.requirements.some((id) => ['MUST', 'SHOULD'].includes(catalogue.get(id)?.level ?? '')),
         `${fault.name} declares no MUST or SHOULD requirement: nothing it breaks could fail the suite or warn`,
@@ -131,6 +133,8 @@ interface Answer {
   type: string;
   json: unknown;
   text: string;
+  /** Names of the x- headers of the answer, sorted. */
+  extensionHeaders: string[];
 }
 
 type Send = (probe: Probe) => Promise<Answer>;
@@ -163,6 +167,7 @@ function keyFeatures(body: Record<string, unknown>, previousPublicKey: string | 
     fields: Object.keys(body).sort(),
     passphrase: text('passphrase') === PASSPHRASE,
     words: text('secretKey').split(/\s+/).filter((word) => word !== '').length,
+    lettersOnly: text('secretKey').split(/\s+/).every((word) => /^\p{L}*$/u.test(word)),
     publicKeyParses: publicKey !== undefined,
     decryptsWithPassphrase: privateKey !== undefined,
     loadsWithoutPassphrase: loads(() => createPrivateKey(text('privateKey'))),
@@ -178,6 +183,7 @@ const isKeyResult = (body: unknown): body is Record<string, unknown> =>
 const observe = (answer: Answer): unknown => ({
   status: answer.status,
   type: answer.type,
+  extensionHeaders: answer.extensionHeaders,
   body: isKeyResult(answer.json) ? keyFeatures(answer.json, undefined) : (answer.json ?? answer.text),
 });
 
@@ -381,7 +387,7 @@ async function answerOf(app: FastifyInstance, port: number, probe: Probe): Promi
   const type = probe.raw?.type ?? (probe.body === undefined ? undefined : 'application/json');
   const headers: Headers = { ...probe.headers, ...(type === undefined ? {} : { 'content-type': type }) };
   const answered = probe.wire === true ? await overTheWire(port, probe, headers, payload) : await injected(app, probe, headers, payload);
-  const { status, contentType } = answered;
+  const { status, contentType, extensionHeaders } = answered;
   // Absolute urls name the host the request was sent to: the same for both ways of sending.
   const text = answered.text.replaceAll(`//127.0.0.1:${port}/`, '//localhost:80/');
   let json: unknown;
@@ -390,23 +396,29 @@ async function answerOf(app: FastifyInstance, port: number, probe: Probe): Promi
   } catch {
     json = undefined;
   }
-  return { status, type: contentType.split(';')[0] ?? '', json, text };
+  return { status, type: contentType.split(';')[0] ?? '', json, text, extensionHeaders };
 }
 
-async function injected(app: FastifyInstance, probe: Probe, headers: Headers, payload: string | undefined): Promise<{ status: number; contentType: string; text: string }> {
+type Answered = { status: number; contentType: string; text: string; extensionHeaders: string[] };
+
+const extensionHeadersOf = (headers: Record<string, unknown>): string[] => Object.keys(headers).filter((name) => name.toLowerCase().startsWith('x-')).sort();
+
+async function injected(app: FastifyInstance, probe: Probe, headers: Headers, payload: string | undefined): Promise<Answered> {
   const options: InjectOptions = { method: probe.method, url: probe.url, headers, ...(payload === undefined ? {} : { payload }) };
   const response = await app.inject(options);
-  return { status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), text: response.body };
+  return { status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), text: response.body, extensionHeaders: extensionHeadersOf(response.headers) };
 }
 
 /** node:http keeps header names as written, which inject does not. */
-function overTheWire(port: number, probe: Probe, headers: Headers, payload: string | undefined): Promise<{ status: number; contentType: string; text: string }> {
+function overTheWire(port: number, probe: Probe, headers: Headers, payload: string | undefined): Promise<Answered> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({ host: '127.0.0.1', port, method: probe.method, path: probe.url, headers }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => void (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text, extensionHeaders: extensionHeadersOf(response.headers) }),
+      );
     });
     outgoing.on('error', reject);
     outgoing.end(payload);

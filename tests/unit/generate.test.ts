@@ -8,14 +8,15 @@ import { listOperations, validateSchema } from '../../fixtures/contract.ts';
 import type { Exchange, OperationInfo } from '../../fixtures/contract.ts';
 import { emailOfLength } from '../../fixtures/generate/arbitraries.ts';
 import { assess, assessReadBack, isStatusName } from '../../fixtures/generate/assess.ts';
+import type { CaseCheck } from '../../fixtures/generate/assess.ts';
 import { bindPlan, summarisePlan } from '../../fixtures/generate/cases.ts';
-import { toCallOptions } from '../../fixtures/generate/exercise.ts';
+import { aggregateChecks, toCallOptions } from '../../fixtures/generate/exercise.ts';
 import { negativePlans, negativeTitle, positivePlans, positiveTitle } from '../../fixtures/generate/index.ts';
 import { negativePlan } from '../../fixtures/generate/negative.ts';
-import { announceOnce, runCaseSet } from '../../fixtures/generate/run.ts';
+import { announceOnce, runCaseSet, shrinkFailure } from '../../fixtures/generate/run.ts';
 import { DEFAULT_SEED, generatedSettings } from '../../fixtures/generate/settings.ts';
 import { UNIQUE_PREFIX } from '../../fixtures/generate/types.ts';
-import type { CaseContext, GeneratedCase, GeneratedRequest } from '../../fixtures/generate/types.ts';
+import type { CaseContext, CaseSet, GeneratedCase, GeneratedRequest } from '../../fixtures/generate/types.ts';
 import { requirement } from '../../fixtures/requirements.ts';
 
 const SEED = DEFAULT_SEED;
@@ -171,7 +172,10 @@ describe('negative generation', () => {
         'body: a valid JSON object sent with a Content-Type that is not JSON: "text/plain"',
       ],
     );
-    assert.ok(set.examples.every((generated) => generated.outcome === 'refused' && !generated.mutates));
+    // The limits are stated (no login past them), the status of the refusal is not.
+    const limits = set.examples.filter((generated) => /length/i.test(generated.description));
+    assert.ok(limits.length === 3 && limits.every((generated) => generated.outcome === 'not-accepted'));
+    assert.ok(set.examples.every((generated) => (limits.includes(generated) || generated.outcome === 'refused') && !generated.mutates));
   });
 
   it('breaks exactly one documented constraint in every canonical and sampled case', () => {
@@ -187,7 +191,20 @@ describe('negative generation', () => {
     const refused = new Set(negativeCases.filter((generated) => generated.outcome === 'refused').map((generated) => generated.operationId));
     assert.deepEqual([...refused].sort(), ['closeMeeting', 'createSecurityKey', 'getTranscriptionStats', 'login', 'upsertParticipant']);
     const meetingStats = negativeCases.filter((generated) => generated.operationId === 'getMeetingStats');
-    assert.ok(meetingStats.every((generated) => generated.outcome === 'tolerated' && generated.requirementIds.join() === 'INP-08'));
+    assert.ok(meetingStats.every((generated) => generated.outcome === 'tolerated' && generated.requirementId === 'INP-08'));
+  });
+
+  it('holds the stated limits to "not accepted", and a 5xx there to a robustness requirement', () => {
+    const limits = negativeCases.filter((generated) => generated.outcome === 'not-accepted');
+    assert.deepEqual([...new Set(limits.map((generated) => generated.requirementId))].sort(), ['LOGIN-05', 'LOGIN-06', 'LOGIN-07', 'SEC-10']);
+    const secretKey = limits.find((generated) => generated.requirementId === 'SEC-10');
+    assert.equal(secretKey?.serverErrorRequirement, 'INP-02');
+  });
+
+  it('generates no constraint of a field only a sample request carries (the upsert id)', () => {
+    const upserts = negativeCases.filter((generated) => generated.operationId === 'upsertParticipant');
+    assert.ok(upserts.length > 0);
+    assert.ok(upserts.every((generated) => !generated.description.startsWith('id:')), upserts.map((generated) => generated.description).join('; '));
   });
 
   it('sends skip and take of meeting statistics only with usePagination=true and onlySummary=false', () => {
@@ -266,9 +283,25 @@ describe('positive generation', () => {
 
   it('tolerates a refusal only where the interface leaves the answer open', () => {
     const tolerated = positiveCases.filter((generated) => generated.outcome === 'tolerated');
-    const reasons = new Set(tolerated.flatMap((generated) => generated.requirementIds.filter((id) => id.startsWith('UNS-'))));
-    assert.deepEqual([...reasons].sort(), ['UNS-09', 'UNS-16', 'UNS-19', 'UNS-25']);
-    assert.ok(tolerated.every((generated) => generated.requirementIds.some((id) => id.startsWith('UNS-'))));
+    const reasons = new Set(tolerated.map((generated) => generated.requirementId));
+    assert.deepEqual([...reasons].sort(), ['UNS-09', 'UNS-16', 'UNS-19', 'UNS-22', 'UNS-25']);
+  });
+
+  it('leaves the form of usePagination=true with onlySummary at its default open, sent or not', () => {
+    const stats = positiveCases.filter((generated) => generated.operationId === 'getMeetingStats' && generated.request.query?.['usePagination'] === 'true');
+    for (const generated of stats) {
+      const open = generated.request.query?.['onlySummary'] !== 'false';
+      assert.equal(generated.requirementId === 'UNS-19', open, generated.description);
+    }
+  });
+
+  it('gives each valid case the one requirement of its answer', () => {
+    const byOperation = new Map<string, Set<string>>();
+    for (const generated of positiveCases.filter((candidate) => candidate.outcome === 'accepted')) {
+      byOperation.set(generated.operationId, new Set([...(byOperation.get(generated.operationId) ?? []), generated.requirementId]));
+    }
+    assert.deepEqual([...(byOperation.get('listGroups') ?? [])], ['GRP-01']);
+    assert.deepEqual([...(byOperation.get('getMeetingStats') ?? [])].sort(), ['MST-01', 'MST-02', 'MST-03', 'MST-06']);
   });
 
   it('needs no random run where the canonical cases enumerate every valid request', () => {
@@ -282,19 +315,18 @@ describe('positive generation', () => {
 describe('cases and citations', () => {
   it('cite only catalogued requirements that list the case operation', () => {
     for (const generated of [...negativeCases, ...positiveCases]) {
-      for (const id of generated.requirementIds) {
-        assert.ok(requirement(id).operations.includes(generated.operationId), `${id} does not list ${generated.operationId} (${generated.description})`);
-      }
+      const id = generated.requirementId;
+      assert.ok(requirement(id).operations.includes(generated.operationId), `${id} does not list ${generated.operationId} (${generated.description})`);
     }
   });
 
-  it('cite at test level every requirement a random case can cite', () => {
+  it('cite at test level every requirement a random case checks', () => {
     for (const plan of [...negativePlans(), ...positivePlans()]) {
       const cited = new Set(summarisePlan(plan).requirementIds);
       const set = bindPlan(plan, CONTEXT, SAMPLES);
       const sampled = set.arbitrary === undefined ? [] : fc.sample(set.arbitrary, { seed: SEED, numRuns: SAMPLES });
       for (const generated of [...set.examples, ...sampled]) {
-        for (const id of generated.requirementIds) assert.ok(cited.has(id), `${plan.operationId} (${plan.layer}) does not cite ${id}`);
+        assert.ok(cited.has(generated.requirementId), `${plan.operationId} (${plan.layer}) does not cite ${generated.requirementId}`);
       }
     }
   });
@@ -319,7 +351,7 @@ describe('cases and citations', () => {
 
   it('give titles that state the expected answer', () => {
     const titles = [...negativePlans().map(negativeTitle), ...positivePlans().map(positiveTitle)];
-    assert.ok(titles.includes('generated invalid inputs to login get a 4xx with the error shape'));
+    assert.ok(titles.includes('generated invalid inputs to login are not accepted (a 4xx with the error shape where the interface requires one)'));
     assert.ok(titles.includes('generated invalid inputs to listGroups get a valid 2xx or a 4xx with the error shape, never a 5xx'));
     assert.ok(titles.includes('generated valid inputs to login get the documented 401 with a body that matches the operation'));
     assert.equal(new Set(titles).size, titles.length);
@@ -355,104 +387,203 @@ function exchange(operationId: string, status: number, body: unknown, contentTyp
   return { operationId, request: { method: 'GET', url: 'http://127.0.0.1:4010/x', headers: {} }, status, headers: { 'content-type': contentType }, text, json, curl: CURL };
 }
 
-function caseOf(operationId: string, outcome: GeneratedCase['outcome'], requirementIds: string[], request: GeneratedRequest = {}, status?: number): GeneratedCase {
-  const generated: GeneratedCase = { operationId, description: 'unit', request, requirementIds, outcome, mutates: false };
-  return status === undefined ? generated : { ...generated, status };
+function caseOf(operationId: string, outcome: GeneratedCase['outcome'], requirementId: string, request: GeneratedRequest = {}, extra: Partial<GeneratedCase> = {}): GeneratedCase {
+  return { operationId, description: 'unit', request, requirementId, outcome, mutates: false, ...extra };
 }
 
 const group = { id: 'g-1', name: 'Customer Success', createdAt: '2024-02-12T09:30:15.482Z' };
 const recording = (roomId: string) => ({ uuid: `r-${roomId}`, url: 'https://rec.example.com/r.mp4', roomId, status: 'available', meetingId: 'm-1', createdAt: '2024-06-10T12:03:00.000Z' });
 const badRequest = { statusCode: 400, error: 'Bad Request', message: 'take must be at least 1' };
 
+/** The checks of an assessment by requirement: 'passed', 'not assessed' or the failure. */
+function verdicts(checks: readonly CaseCheck[]): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const check of checks) {
+    const verdict = check.notAssessable !== undefined ? 'not assessed' : (check.failure ?? 'passed');
+    result[check.requirementId] = [...(result[check.requirementId] ?? []), verdict];
+  }
+  return result;
+}
+
+const failed = (checks: readonly CaseCheck[], id: string): string =>
+  checks
+    .filter((check) => check.requirementId === id && check.failure !== undefined)
+    .map((check) => check.failure)
+    .join('\n');
+
+const passedOnly = (checks: readonly CaseCheck[]): boolean => checks.every((check) => check.failure === undefined && check.notAssessable === undefined);
+
 describe('assess', () => {
-  it('fails a 5xx whatever the outcome', () => {
+  it('fails a 5xx on the case requirement, or on the robustness requirement where the case states a limit', () => {
     for (const outcome of ['refused', 'tolerated', 'accepted'] as const) {
-      assert.match(assess(caseOf('listGroups', outcome, ['INP-08']), exchange('listGroups', 500, badRequest)).failures.join(), /5xx is never/);
+      assert.match(failed(assess(caseOf('listGroups', outcome, 'INP-08'), exchange('listGroups', 500, badRequest)), 'INP-08'), /5xx is never/);
     }
+    const limit = assess(caseOf('createSecurityKey', 'not-accepted', 'SEC-10', {}, { serverErrorRequirement: 'INP-02' }), exchange('createSecurityKey', 500, badRequest));
+    assert.deepEqual(verdicts(limit)['SEC-10'], ['passed']);
+    assert.match(failed(limit, 'INP-02'), /5xx is never/);
   });
 
-  it('fails a 2xx where the interface requires a refusal', () => {
-    const { failures } = assess(caseOf('login', 'refused', ['LOGIN-05']), exchange('login', 200, { access_token: 'a.b.c', name: 'n' }));
-    assert.match(failures.join(), /\[LOGIN-05\] answered 200: the interface requires this request to be refused/);
+  it('fails a 2xx where the interface requires a refusal, and a granted token where it states a limit', () => {
+    assert.match(failed(assess(caseOf('getTranscriptionStats', 'refused', 'TRS-04'), exchange('getTranscriptionStats', 200, [])), 'TRS-04'), /answered 200: the request must be refused/);
+    assert.match(failed(assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 200, { access_token: 'a.b.c', name: 'n' })), 'LOGIN-05'), /must not succeed/);
+    assert.match(failed(assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 302, { access_token: 'a.b.c' })), 'LOGIN-05'), /access_token/);
   });
 
-  it('passes a 4xx with the general error body, and fails a statusCode that is not the status', () => {
-    assert.deepEqual(assess(caseOf('login', 'refused', ['LOGIN-05']), exchange('login', 400, badRequest)), { failures: [], warnings: [] });
-    const { failures } = assess(caseOf('login', 'refused', ['LOGIN-05']), exchange('login', 400, { ...badRequest, statusCode: 422 }));
-    assert.match(failures.join(), /\[ERR-04\] statusCode 422 differs from the HTTP status 400/);
+  it('passes a 4xx with the general error body, and fails ERR-04 on a statusCode that is not the status', () => {
+    const passed = assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 400, badRequest));
+    assert.ok(passedOnly(passed), JSON.stringify(passed));
+    assert.deepEqual(Object.keys(verdicts(passed)).sort(), ['ERR-04', 'ERR-05', 'FMT-04', 'LOGIN-05']);
+    const wrong = assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 400, { ...badRequest, statusCode: 422 }));
+    assert.match(failed(wrong, 'ERR-04'), /statusCode 422 in the body of an HTTP 400/);
+    assert.deepEqual(verdicts(wrong)['LOGIN-05'], ['passed']);
+  });
+
+  it('checks ERR-04 and ERR-05 only where the catalogue lists the operation', () => {
+    const listed = (id: string, operationId: string): boolean => requirement(id).operations.includes(operationId);
+    const checks = assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 400, { ...badRequest, statusCode: 422, error: 'Oops' }));
+    assert.equal(verdicts(checks)['ERR-04'] !== undefined, listed('ERR-04', 'listGroups'));
+    assert.equal(verdicts(checks)['ERR-05'] !== undefined, listed('ERR-05', 'listGroups'));
   });
 
   it('fails an error name that is not the status name where ERR-05 applies, accepting the RFC 9110 names', () => {
-    const { failures } = assess(caseOf('login', 'refused', ['LOGIN-05']), exchange('login', 400, { ...badRequest, error: 'Oops' }));
-    assert.match(failures.join(), /\[ERR-05\]/);
-    assert.ok(isStatusName(422, 'Unprocessable Content') && isStatusName(422, 'unprocessable entity') && !isStatusName(400, 'Not Found'));
+    assert.match(failed(assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 400, { ...badRequest, error: 'Oops' })), 'ERR-05'), /"Oops" is not the status name/);
+    assert.ok(isStatusName(422, 'Unprocessable Content') && isStatusName(422, 'unprocessable entity') && isStatusName(413, 'Content Too Large') && !isStatusName(400, 'Not Found'));
   });
 
-  it('holds a documented 4xx to its schema: the transcription statistics error needs error', () => {
-    const { failures } = assess(caseOf('getTranscriptionStats', 'refused', ['TRS-04']), exchange('getTranscriptionStats', 400, { statusCode: 400, message: 'bad environment' }));
-    assert.match(failures.join(), /\[TRS-04\] the documented 400 body does not match/);
+  it('holds a shown error body to its schema: the transcription statistics error needs error', () => {
+    const checks = assess(caseOf('getTranscriptionStats', 'refused', 'TRS-04'), exchange('getTranscriptionStats', 400, { statusCode: 400, message: 'bad environment' }));
+    assert.match(failed(checks, 'TRS-04'), /check "body" failed/);
   });
 
-  it('fails a 4xx body that is not JSON, and warns where the general error body is only a SHOULD', () => {
-    const { failures, warnings } = assess(caseOf('listGroups', 'tolerated', ['INP-08']), exchange('listGroups', 400, 'Bad Request', 'text/plain'));
-    assert.match(failures.join(), /\[FMT-04\]/);
-    assert.deepEqual(warnings.map((warning) => warning.id), ['ERR-06']);
+  it('does not validate the body of an error the interface does not show (login 400)', () => {
+    const checks = assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 400, { statusCode: 400, message: 'too long' }));
+    assert.ok(passedOnly(checks), JSON.stringify(checks));
   });
 
-  it('checks a tolerated 2xx against the operation', () => {
+  it('fails FMT-04 on a 4xx body that is not JSON, and records the general error body as ERR-06', () => {
+    const checks = assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 400, 'Bad Request', 'text/plain'));
+    assert.match(failed(checks, 'FMT-04'), /declared text\/plain/);
+    assert.match(failed(checks, 'ERR-06'), /without the general error body/);
+    assert.deepEqual(verdicts(checks)['INP-08'], ['passed']);
+    assert.ok(checks.filter((check) => check.requirementId !== 'INP-08').every((check) => check.aggregate !== undefined));
+  });
+
+  it('checks a tolerated 2xx against the operation, on the operation shape requirement', () => {
     const envelope = { pagination: { page: 1, totalPages: 1, limit: 10, total: 1 }, data: [group] };
-    assert.deepEqual(assess(caseOf('listGroups', 'tolerated', ['INP-08']), exchange('listGroups', 200, envelope)).failures, []);
-    assert.match(assess(caseOf('listGroups', 'tolerated', ['INP-08']), exchange('listGroups', 200, { data: [group] })).failures.join(), /check "body" failed/);
+    assert.ok(passedOnly(assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, envelope))));
+    const broken = assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, { pagination: { page: 1, totalPages: 1, limit: 10, total: 1 }, data: 'g-1' }));
+    assert.match(failed(broken, 'GRP-01'), /check "body" failed/);
+    assert.deepEqual(verdicts(broken)['INP-08'], ['passed']);
+    // The pagination object missing is the envelope's requirement (its schema declares PAG-12), not the case's.
+    const unpaged = assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, { data: [group] }));
+    assert.match(failed(unpaged, 'PAG-12'), /pagination/);
+    assert.deepEqual(verdicts(unpaged)['INP-08'], ['passed']);
+  });
+
+  it('attributes an issue inside a part to the requirement its schema declares', () => {
+    const envelope = { pagination: { page: 1, totalPages: 1, limit: 10, total: 1 }, data: [{ ...group, name: 7 }] };
+    const checks = assess(caseOf('listGroups', 'accepted', 'GRP-01'), exchange('listGroups', 200, envelope));
+    assert.deepEqual(verdicts(checks)['GRP-01'], ['passed']);
+    assert.match(failed(checks, 'GRP-02'), /name/);
   });
 
   it('expects the stated status of an accepted case', () => {
-    const login = caseOf('login', 'accepted', ['LOGIN-04'], {}, 401);
-    assert.deepEqual(assess(login, exchange('login', 401, { statusCode: 401, message: 'Invalid email or password' })).failures, []);
-    assert.match(assess(login, exchange('login', 400, badRequest)).failures.join(), /Expected status 401, received 400/);
-    assert.match(assess(caseOf('getGroup', 'accepted', ['GRP-02']), exchange('getGroup', 404, { statusCode: 404, message: 'no' })).failures.join(), /must be accepted|requires this valid request to be accepted/);
+    const login = caseOf('login', 'accepted', 'LOGIN-04', {}, { status: 401 });
+    assert.ok(passedOnly(assess(login, exchange('login', 401, { statusCode: 401, message: 'Invalid email or password' }))));
+    assert.match(failed(assess(login, exchange('login', 400, badRequest)), 'LOGIN-04'), /Expected status 401, received 400/);
+    assert.match(failed(assess(caseOf('getGroup', 'accepted', 'GRP-02'), exchange('getGroup', 404, { statusCode: 404, message: 'no' })), 'GRP-02'), /requires this valid request to be accepted/);
   });
 
-  it('checks paging: limit, item count and page number', () => {
-    const paged = caseOf('listGroups', 'accepted', ['GRP-01', 'PAG-03', 'PAG-05', 'PAG-06', 'PAG-07', 'PAG-08', 'PAG-09'], { query: { skip: '2', take: '2' } });
+  it('leaves a case unassessed when transcription statistics answer the usage-limit 403', () => {
+    const checks = assess(caseOf('getTranscriptionStats', 'accepted', 'TRS-01', { query: { environment: 'development' } }), exchange('getTranscriptionStats', 403, { statusCode: 403, error: 'Forbidden', message: 'limit' }));
+    assert.deepEqual(verdicts(checks)['TRS-01'], ['not assessed']);
+    assert.deepEqual(verdicts(checks)['ERR-02'], ['passed']);
+  });
+
+  it('checks paging: limit, item count and the page number from 0 or from 1, each on its own requirement', () => {
+    const paged = caseOf('listGroups', 'accepted', 'GRP-01', { query: { skip: '2', take: '2' } }, { paging: true });
     const page = (pagination: object, data: unknown[]) => exchange('listGroups', 200, { pagination, data });
-    assert.deepEqual(assess(paged, page({ page: 2, totalPages: 3, limit: 2, total: 5 }, [group, group])).failures, []);
-    assert.match(assess(paged, page({ page: 2, totalPages: 3, limit: 10, total: 5 }, [group, group])).failures.join(), /\[PAG-03\]/);
-    assert.match(assess(paged, page({ page: 2, totalPages: 3, limit: 2, total: 5 }, [group])).failures.join(), /\[PAG-07\]/);
-    assert.match(assess(paged, page({ page: 1, totalPages: 3, limit: 2, total: 5 }, [group, group])).failures.join(), /\[PAG-06\]/);
-    assert.match(assess(paged, page({ page: 2, totalPages: 2, limit: 2, total: 1 }, [group])).failures.join(), /\[PAG-09\]/);
+    assert.ok(passedOnly(assess(paged, page({ page: 2, totalPages: 3, limit: 2, total: 5 }, [group, group]))));
+    assert.ok(passedOnly(assess(paged, page({ page: 1, totalPages: 3, limit: 2, total: 5 }, [group, group]))), 'pages numbered from 0');
+    assert.match(failed(assess(paged, page({ page: 2, totalPages: 3, limit: 10, total: 5 }, [group, group])), 'PAG-03'), /limit is 10/);
+    assert.match(failed(assess(paged, page({ page: 2, totalPages: 3, limit: 2, total: 5 }, [group])), 'PAG-07'), /1 items/);
+    assert.match(failed(assess(paged, page({ page: 3, totalPages: 3, limit: 2, total: 5 }, [group, group])), 'PAG-06'), /page is 3/);
+    assert.match(failed(assess(paged, page({ page: 2, totalPages: 2, limit: 2, total: 1 }, [group])), 'PAG-09'), /returned 1 items/);
+    const unpaged = caseOf('listGroups', 'accepted', 'GRP-01', { query: { skip: '2', take: '2' } });
+    assert.deepEqual(Object.keys(verdicts(assess(unpaged, page({ page: 9, totalPages: 3, limit: 2, total: 5 }, [group, group])))).sort(), ['FMT-04', 'GRP-01']);
+  });
+
+  it('holds a refused page past the end to PAG-09, not to the shape of the operation', () => {
+    const paged = caseOf('listGroups', 'accepted', 'GRP-01', { query: { skip: '900', take: '2' } }, { paging: true });
+    const refused = exchange('listGroups', 400, badRequest);
+    const past = assess(paged, refused, { total: 25 });
+    assert.deepEqual(verdicts(past)['GRP-01'], ['not assessed']);
+    assert.match(failed(past, 'PAG-09'), /skip 900 is at or past the total 25/);
+    assert.match(failed(assess(paged, refused, { total: 1000 }), 'GRP-01'), /requires this valid request to be accepted/);
   });
 
   it('checks equality filters on the returned items, except where both filters leave the result open', () => {
-    const byRoom = caseOf('listRecordings', 'accepted', ['REC-01', 'REC-03'], { query: { roomId: 'room-1' } });
-    assert.deepEqual(assess(byRoom, exchange('listRecordings', 200, [recording('room-1')])).failures, []);
-    assert.match(assess(byRoom, exchange('listRecordings', 200, [recording('room-1'), recording('room-2')])).failures.join(), /\[REC-03\] 1 of 2 items lack roomId equal to "room-1"/);
-    const both = caseOf('listRecordings', 'tolerated', ['UNS-25'], { query: { roomId: 'room-1', meetingId: 'm-9' } });
-    assert.deepEqual(assess(both, exchange('listRecordings', 200, [recording('room-2')])).failures, []);
+    const byRoom = caseOf('listRecordings', 'accepted', 'VAR-01', { query: { roomId: 'room-1' } });
+    assert.ok(passedOnly(assess(byRoom, exchange('listRecordings', 200, [recording('room-1')]))));
+    assert.match(failed(assess(byRoom, exchange('listRecordings', 200, [recording('room-1'), recording('room-2')])), 'REC-03'), /1 of 2 items lack roomId equal to "room-1"/);
+    const both = caseOf('listRecordings', 'tolerated', 'UNS-25', { query: { roomId: 'room-1', meetingId: 'm-9' } });
+    assert.ok(passedOnly(assess(both, exchange('listRecordings', 200, [recording('room-2')]))));
   });
 
   it('holds meeting statistics to the one form its flags select', () => {
     const summary = { totalMeetingMinutes: 1, totalRecordingMinutes: 0, totalMeetings: 1 };
-    const records = caseOf('getMeetingStats', 'accepted', ['MST-03'], { query: { onlySummary: 'false' } });
-    assert.deepEqual(assess(records, exchange('getMeetingStats', 200, [])).failures, []);
-    assert.match(assess(records, exchange('getMeetingStats', 200, summary)).failures.join(), /\[MST-03\] the body is not the MeetingStatsRecordList/);
-    const invalidFlag = caseOf('getMeetingStats', 'tolerated', ['INP-08'], { query: { onlySummary: 'yes' } });
-    assert.deepEqual(assess(invalidFlag, exchange('getMeetingStats', 200, [])).failures, []);
+    const records = caseOf('getMeetingStats', 'accepted', 'MST-03', { query: { onlySummary: 'false' } });
+    assert.ok(passedOnly(assess(records, exchange('getMeetingStats', 200, []))));
+    assert.match(failed(assess(records, exchange('getMeetingStats', 200, summary)), 'MST-03'), /the body is not the MeetingStatsRecordList/);
+    const invalidFlag = caseOf('getMeetingStats', 'tolerated', 'INP-08', { query: { onlySummary: 'yes' } });
+    assert.ok(passedOnly(assess(invalidFlag, exchange('getMeetingStats', 200, []))));
   });
 
-  it('checks the meeting statistics date windows on records only', () => {
-    const record = (startedAt: string) => ({
-      uuid: 's', id: 1, meetingId: 'm', groupId: 'g', groupName: 'G', userId: 'u', meetingMinutes: 1, recordingMinutes: 0, price: 0,
-      startedAt, endedAt: startedAt, createdAt: startedAt, participants: [],
-    });
-    const june = caseOf('getMeetingStats', 'accepted', ['MST-03', 'MST-07'], { query: { onlySummary: 'false', month: '06', year: '2024' } });
-    assert.deepEqual(assess(june, exchange('getMeetingStats', 200, [record('2024-06-30T23:59:59.999Z')])).failures, []);
-    assert.match(assess(june, exchange('getMeetingStats', 200, [record('2024-07-01T00:00:00.000Z')])).failures.join(), /\[MST-07\].*month 06\/2024/);
+  const record = (startedAt: string) => ({
+    uuid: 's', id: 1, meetingId: 'm', groupId: 'g', groupName: 'G', userId: 'u', meetingMinutes: 1, recordingMinutes: 0, price: 0,
+    startedAt, endedAt: startedAt, createdAt: startedAt, participants: [],
+  });
+
+  it('holds a body of another form to the form, even where a part of it declares another requirement', () => {
+    const page = caseOf('getMeetingStats', 'accepted', 'MST-06', { query: { usePagination: 'true', onlySummary: 'false' } });
+    assert.match(failed(assess(page, exchange('getMeetingStats', 200, [])), 'MST-06'), /the body is not the MeetingStatsPage/);
+  });
+
+  it('attributes a field of a record to MST-04, not to the form', () => {
+    const records = caseOf('getMeetingStats', 'accepted', 'MST-03', { query: { onlySummary: 'false' } });
+    const checks = assess(records, exchange('getMeetingStats', 200, [{ ...record('2024-06-30T12:00:00.000Z'), price: '1.00' }]));
+    assert.deepEqual(verdicts(checks)['MST-03'], ['passed']);
+    assert.match(failed(checks, 'MST-04'), /price/);
+  });
+
+  it('checks the meeting statistics date windows on records only, in any timezone', () => {
+    const june = caseOf('getMeetingStats', 'accepted', 'MST-03', { query: { onlySummary: 'false', month: '06', year: '2024' } });
+    assert.ok(passedOnly(assess(june, exchange('getMeetingStats', 200, [record('2024-06-30T23:59:59.999Z')]))));
+    assert.ok(passedOnly(assess(june, exchange('getMeetingStats', 200, [record('2024-07-01T09:00:00.000Z')]))), 'June in UTC-12');
+    assert.match(failed(assess(june, exchange('getMeetingStats', 200, [record('2024-07-02T00:00:00.000Z')])), 'MST-07'), /month 06\/2024/);
   });
 
   it('fails a read-back that finds the participant a refused write named', () => {
+    const upsert = caseOf('upsertParticipant', 'refused', 'INP-04');
     const found = exchange('getParticipant', 200, { id: 'gen-1', name: 'n', email: 'e', avatar: 'a', createdAt: '2024-02-12T09:41:02.117Z' });
-    assert.match(assessReadBack('gen-1', found).failures.join(), /\[INP-07\]/);
-    assert.deepEqual(assessReadBack('gen-1', exchange('getParticipant', 404, { statusCode: 404, message: 'no' })).failures, []);
+    assert.match(assessReadBack(upsert, 'gen-1', found).failure ?? '', /getParticipant "gen-1" now returns the participant/);
+    assert.equal(assessReadBack(upsert, 'gen-1', found).requirementId, 'INP-07');
+    assert.equal(assessReadBack(upsert, 'gen-1', exchange('getParticipant', 404, { statusCode: 404, message: 'no' })).failure, undefined);
+  });
+});
+
+describe('aggregateChecks', () => {
+  it('records one check per key, failing with the count and the first failure', () => {
+    const checks: CaseCheck[] = [
+      { requirementId: 'INP-08', label: 'case 1' },
+      { requirementId: 'ERR-04', label: 'statusCode in 400 bodies', aggregate: 'ERR-04 400' },
+      { requirementId: 'ERR-04', label: 'statusCode in 400 bodies', aggregate: 'ERR-04 400', failure: 'statusCode 422' },
+      { requirementId: 'FMT-04', label: 'JSON', aggregate: 'FMT-04 400' },
+    ];
+    assert.deepEqual(aggregateChecks(checks), [
+      { requirementId: 'ERR-04', label: 'statusCode in 400 bodies (2 answers)', failure: '1 of 2 answers fail; the first: statusCode 422' },
+      { requirementId: 'FMT-04', label: 'JSON (1 answer)' },
+    ]);
   });
 });
 
@@ -460,33 +591,67 @@ describe('runCaseSet', () => {
   const plan = negativePlans().find((candidate) => candidate.operationId === 'listGroups');
   assert.ok(plan);
 
-  it('sends the canonical cases then the random runs, each once', async () => {
+  it('sends the canonical cases then the random runs, each once, whatever fails', async () => {
     const set = bindPlan(plan, CONTEXT, 5);
-    const sent: string[] = [];
-    const ran = await runCaseSet(set, { seed: SEED }, async (generated) => {
-      sent.push(generated.description);
-    });
-    assert.equal(ran, set.examples.length + 5);
-    assert.deepEqual(sent.slice(0, set.examples.length), set.examples.map((generated) => generated.description));
+    const runs = await runCaseSet(set, { seed: SEED }, async (generated) => generated.description);
+    assert.equal(runs.length, set.examples.length + 5);
+    assert.deepEqual(runs.slice(0, set.examples.length).map(({ result }) => result), set.examples.map((generated) => generated.description));
   });
 
-  it('shrinks a failure to the smallest case and reports it with the reason and the replay', async () => {
+  it('sends the cases fast-check runs, all of them at once when they only read', async () => {
+    const set = bindPlan(plan, CONTEXT, 20);
+    const sequential: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(set.arbitrary as fc.Arbitrary<GeneratedCase>, async (generated) => {
+        sequential.push(JSON.stringify(generated.request));
+      }),
+      { seed: SEED, numRuns: set.examples.length + 20, examples: set.examples.map((example): [GeneratedCase] => [example]) },
+    );
+    const sent: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const runs = await runCaseSet(set, { seed: SEED }, async (generated) => {
+      sent.push(JSON.stringify(generated.request));
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+    });
+    assert.equal(runs.length, sequential.length);
+    assert.deepEqual(runs.map(({ generated }) => JSON.stringify(generated.request)), sequential);
+    assert.deepEqual(sent, sequential);
+    assert.equal(mostInFlight, sequential.length);
+  });
+
+  it('sends cases that may change data one after another, in their order', async () => {
+    const set = bindPlan(plan, CONTEXT, 5);
+    const mutating: CaseSet = { ...set, examples: set.examples.map((example) => ({ ...example, mutates: true })), arbitrary: set.arbitrary?.map((generated) => ({ ...generated, mutates: true })) };
+    const events: string[] = [];
+    await runCaseSet(mutating, { seed: SEED }, async (generated) => {
+      events.push(`start ${generated.description}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      events.push(`end ${generated.description}`);
+    });
+    for (let index = 0; index < events.length; index += 2) {
+      assert.match(events[index] ?? '', /^start /);
+      assert.equal(events[index + 1], (events[index] ?? '').replace(/^start/, 'end'));
+    }
+    assert.deepEqual(events.filter((event) => event.startsWith('start ')).slice(0, set.examples.length), set.examples.map((example) => `start ${example.description}`));
+  });
+
+  it('shrinks a failure of the run it replays to the smallest case and reports it with the reason and the replay', async () => {
     const set = bindPlan(plan, CONTEXT, 30);
     const failing = (generated: GeneratedCase): boolean => generated.description.startsWith('take: below the minimum') && Number(generated.request.query?.['take']) < -3;
-    await assert.rejects(
-      runCaseSet(set, { seed: SEED }, async (generated) => {
-        if (failing(generated)) throw new Error(`bad take\n${CURL}`);
-      }),
-      (error: Error) => {
-        assert.equal(error.name, 'GeneratedCaseFailure');
-        assert.match(error.message, /failed: take: below the minimum 1: -4\n/);
-        assert.match(error.message, /Requirements: INP-08; expected: tolerated/);
-        assert.match(error.message, /Counterexample request: {"query":{"take":"-4"}}/);
-        assert.match(error.message, /bad take\ncurl -sS/);
-        assert.match(error.message, new RegExp(`Replay: GENERATED_SEED=${SEED} GENERATED_RUNS=30`));
-        return true;
-      },
-    );
+    const runs = await runCaseSet(set, { seed: SEED }, async (generated) => failing(generated));
+    const index = runs.findIndex(({ result }) => result);
+    assert.ok(index >= set.examples.length, 'a random run fails');
+    const report = await shrinkFailure(set, { seed: SEED }, index, 'INP-08', async (generated) => (failing(generated) ? `bad take\n${CURL}` : undefined));
+    assert.match(report ?? '', /Smallest failing case of listGroups for INP-08 \(shrunk \d+ times\): take: below the minimum 1: -4\n/);
+    assert.match(report ?? '', /Case requirement: INP-08; expected: tolerated/);
+    assert.match(report ?? '', /Counterexample request: {"query":{"take":"-4"}}/);
+    assert.match(report ?? '', /bad take\ncurl -sS/);
+    assert.match(report ?? '', new RegExp(`Replay: GENERATED_SEED=${SEED} GENERATED_RUNS=30`));
+    assert.equal(await shrinkFailure(set, { seed: SEED }, index, 'INP-08', async () => undefined), undefined);
   });
 });
 

@@ -12,7 +12,9 @@ import { request } from '@playwright/test';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { loadTargetConfig } from '../../fixtures/config.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById, retryDelayMs } from '../../fixtures/http.ts';
+import { together } from '../../fixtures/together.ts';
 import type { Transport, WorkerStats } from '../../fixtures/http.ts';
+import { SecretList } from '../../fixtures/secrets.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -76,7 +78,7 @@ function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: nu
     gate: new RequestGate(limits.maxConcurrency, limits.maxRps),
     stats,
     target,
-    secrets: [],
+    secrets: new SecretList([]),
     operations: operationsById(),
   };
   const annotations: TestInfo['annotations'] = [];
@@ -193,5 +195,43 @@ describe('politeness of the API client', () => {
     assert.equal(exchange.status, 200);
     assert.equal(stats.logins, 2);
     assert.ok(annotations.some((annotation) => annotation.type === 'token-renewed'));
+  });
+
+  it('sends independent requests together, never more at once than the gate allows, and waits for all of them', async () => {
+    reset((incoming, response) => {
+      setTimeout(() => {
+        if (incoming.url === '/groups?skip=0') json(503, { statusCode: 503, message: 'no' })(incoming, response);
+        else json(200, { data: [] })(incoming, response);
+      }, 100);
+    });
+    const { api } = client({ maxRps: 1000, maxConcurrency: 4 });
+    const started = performance.now();
+    // The first item fails (a POST is not retried; a GET answered 503 would be): together rejects only once all have answered.
+    await assert.rejects(
+      together([0, 1, 2, 3, 4, 5, 6, 7], async (skip) => {
+        const exchange = await api.call('listGroups', { ...WITH_TOKEN, query: { skip } });
+        if (exchange.status !== 200) throw new Error(`skip=${skip}: HTTP ${exchange.status}`);
+        return exchange;
+      }),
+      /^Error: skip=0: HTTP 503$/,
+    );
+    const elapsed = performance.now() - started;
+    assert.equal(maxInFlight, 4);
+    // skip=0 is retried twice after 503 (500 ms, then 1000 ms of backoff); the others took two waves of 100 ms.
+    assert.equal(arrivals.filter((arrival) => arrival.path !== '/groups?skip=0').length, 7);
+    assert.ok(elapsed < 2_500, `${Math.round(elapsed)} ms`);
+  });
+
+  it('records when each request was asked for and answered, and for which test', async () => {
+    reset((_request, response) => setTimeout(() => json(200, { data: [] })(_request, response), 50));
+    const { api, stats } = client({ maxRps: 1000, maxConcurrency: 1 });
+    await Promise.all([api.call('listGroups', WITH_TOKEN), api.call('listGroups', WITH_TOKEN)]);
+    const [first, second] = stats.timeline ?? [];
+    assert.ok(first !== undefined && second !== undefined);
+    // Both asked for at once; the gate (one in flight) held the second until the first was answered.
+    assert.ok(Math.abs(second.asked - first.asked) < 20, `asked ${Math.round(second.asked - first.asked)} ms apart`);
+    assert.ok(second.answered - first.answered >= 45, `answered ${Math.round(second.answered - first.answered)} ms apart`);
+    assert.equal(first.test, '');
+    assert.equal(first.operationId, 'listGroups');
   });
 });

@@ -193,3 +193,37 @@ describe('toCurl', () => {
     assert.equal(toCurl({ method: 'POST', url: 'https://h/login', headers: {} }, []), `curl -sS -i -X POST 'https://h/login'`);
   });
 });
+
+describe('redact: secrets met during the run', () => {
+  const key = Array.from({ length: 128 }, (_, index) => wordlist[(index * 37) % wordlist.length]).join(' ');
+  const words = key.split(' ');
+
+  it('removes a secretKey whole, and any three or more of its words in their order, whatever separates them', () => {
+    assert.equal(redact(`key: ${key}`, [key]), `key: ${REDACTED}`);
+    const diff = `Received: ["${words[4]}",\n    "${words[5]}",\n    "${words[6]}",\n+   "${words[7]}"]`;
+    assert.ok(!redact(diff, [key]).includes(words[5] ?? ''), redact(diff, [key]));
+    const prose = `e.g. ${words[10]}, ${words[11]}, ${words[12]}`;
+    assert.equal(redact(prose, [key]), `e.g. ${REDACTED}`);
+    assert.equal(redact(JSON.stringify(words.slice(20, 23).join('\n')), [key]), `"${REDACTED}"`, 'JSON-escaped line breaks separate too');
+  });
+
+  it('keeps two words of a key, or words out of their order: common words would otherwise be taken from the reports\' own text', () => {
+    assert.equal(redact(`${words[1]} ${words[2]}`, [key]), `${words[1]} ${words[2]}`);
+    assert.equal(redact(`${words[3]} ${words[1]} ${words[2]}`, [key]).includes(words[3] ?? ''), true);
+  });
+
+  it('removes alone any word of a key that is not a BIP-39 English word', () => {
+    const foreign = Array.from({ length: 128 }, (_, index) => `zorv${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`).join(' ');
+    const [first, second] = foreign.split(' ');
+    assert.equal(redact(`70 of 128 words are not in the list, e.g. ${first}`, [foreign]), `70 of 128 words are not in the list, e.g. ${REDACTED}`);
+    assert.equal(redact(`Received: ["${second}1"]`, [`${foreign} ${second}1`]), `Received: ["${REDACTED}"]`, 'a word with a digit too');
+  });
+
+  it('removes a secret in base64 whatever its alignment', () => {
+    const secret = 'opaque-token-0123456789';
+    for (const prefix of ['', 'a', 'ab']) {
+      const encoded = Buffer.from(`${prefix}${secret} and more`).toString('base64');
+      assert.ok(redact(encoded, [secret]).includes(REDACTED), `prefix "${prefix}"`);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -12,7 +12,8 @@ import { documentationLabelsFirst, withTranscript } from '../../fixtures/reporte
 import { failureLine } from '../../fixtures/reporters/certification.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { openapiSha256 } from '../../fixtures/contract.ts';
-import RedactionReporter, { isTextContentType, redactColoured } from '../../fixtures/reporters/redaction.ts';
+import RedactionReporter, { WITHHELD, isTextContentType, redactColoured, reporterSecrets, unredactedReporters } from '../../fixtures/reporters/redaction.ts';
+import { SecretList, SecretListError } from '../../fixtures/secrets.ts';
 import { generatedSecret, redact } from '../../fixtures/redact.ts';
 import { requirement, requirements } from '../../fixtures/requirements.ts';
 
@@ -188,16 +189,34 @@ describe('RedactionReporter', () => {
     };
   }
 
-  it('redacts in place what later reporters read: errors, steps, attachments, annotations and output', async () => {
+  /** Runs `body` with these variables set (undefined: unset), and puts the environment back afterwards: the reporter names its secret file in it. */
+  async function withEnvironment(variables: Record<string, string | undefined>, body: () => Promise<void>): Promise<void> {
+    const names = [...Object.keys(variables), 'CONFORMANCE_SECRETS_FILE'];
+    const previous = new Map(names.map((name) => [name, process.env[name]]));
+    for (const [name, value] of Object.entries(variables)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    try {
+      await body();
+    } finally {
+      for (const [name, value] of previous) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }
+
+  const config = { configFile: fileURLToPath(new URL('../../playwright.config.ts', import.meta.url)), projects: [] } as unknown as FullConfig;
+
+  it('redacts in place what later reporters read: errors, steps, attachments, annotations and output', () => withEnvironment({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: undefined }, async () => {
     const directory = mkdtempSync(join(tmpdir(), 'redaction-'));
-    const previousTargetFile = process.env['TARGET_FILE'];
-    process.env['TARGET_FILE'] = REFERENCE_TARGET_FILE;
     try {
       const attachmentFile = join(directory, 'body.txt');
       writeFileSync(attachmentFile, `key ${apiKey}`);
       const reportFile = join(directory, 'junit.xml');
       const reporter = new RedactionReporter({ outputs: [reportFile] });
-      reporter.onBegin({ configFile: fileURLToPath(new URL('../../playwright.config.ts', import.meta.url)), projects: [] } as unknown as FullConfig, {} as Suite);
+      reporter.onBegin(config, {} as Suite);
 
       const diff = `expect(received).toEqual(expected)\n+   "privateKey": "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----",\n+   "password": "${password}"`;
       const annotation = { type: 'observed', description: `UNS-01: echoed ${apiKey}` };
@@ -234,10 +253,65 @@ describe('RedactionReporter', () => {
       assert.equal(readFileSync(reportFile, 'utf8'), '<failure message="[REDACTED]"/>', 'the last pass redacts report files');
       assert.match(warnings.join(''), /credentials were still present in 1 report file\(s\)[\s\S]*junit\.xml/, 'and says so, because an earlier layer missed it');
     } finally {
-      if (previousTargetFile === undefined) delete process.env['TARGET_FILE'];
-      else process.env['TARGET_FILE'] = previousTargetFile;
       rmSync(directory, { recursive: true, force: true });
     }
+  }));
+
+  it('redacts what a worker learned during the run, read from the secret file it names to the workers', () => withEnvironment({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: undefined }, async () => {
+    const reporter = new RedactionReporter();
+    const file = process.env['CONFORMANCE_SECRETS_FILE'] ?? '';
+    assert.ok(existsSync(file), 'created before any worker starts');
+    reporter.onBegin(config, {} as Suite);
+    // As a worker does when login answers an opaque token (fixtures/http.ts).
+    new SecretList([], file).add(['opaque-Zx81-token-value']);
+    const result = { errors: [{ message: 'expect(received).toBe(expected)\nReceived: "opaque-Zx81-token-value"' }], attachments: [], annotations: [], steps: [], stdout: [], stderr: [] } as unknown as TestResult;
+    reporter.onTestEnd({ annotations: [] } as unknown as TestCase, result);
+    assert.equal(result.errors[0]?.message, 'expect(received).toBe(expected)\nReceived: "[REDACTED]"');
+    await reporter.onExit();
+    assert.equal(existsSync(file), false, 'and removed when the run ends');
+  }));
+
+  it('fails closed: without a secret list it withholds every message, attachment, annotation and output, and says why', () =>
+    withEnvironment({ TARGET_FILE: undefined, TARGET_BASE_URL: 'https://staging.example.test', TARGET_PASSWORD: undefined }, async () => {
+      const warnings: string[] = [];
+      const write = process.stderr.write;
+      process.stderr.write = ((chunk: string) => warnings.push(chunk) > 0) as typeof process.stderr.write;
+      try {
+        const reporter = new RedactionReporter();
+        reporter.onBegin(config, {} as Suite);
+        const result = {
+          errors: [{ message: 'Received: "anything at all"', stack: 'Error: anything\n    at x.spec.ts:1', value: 'v', snippet: 's' }],
+          attachments: [{ name: 'HTTP 200 GET /groups', contentType: 'text/plain', body: Buffer.from('apikey: whatever') }, { name: 'image', contentType: 'image/png', body: Buffer.from([1, 2]) }],
+          annotations: [{ type: 'warning', description: 'SEC-08: 70 of 128 words' }],
+          steps: [step('GET /groups?x=1', 'failed')],
+          stdout: ['printed\n'],
+          stderr: [],
+        } as unknown as TestResult;
+        const test = { annotations: [{ type: 'requirement', description: 'SEC-08' }] } as unknown as TestCase;
+        reporter.onTestEnd(test, result);
+        assert.deepEqual(result.errors, [{ message: WITHHELD, stack: WITHHELD }]);
+        assert.deepEqual(result.attachments.map((attachment) => attachment.body?.toString('utf8')), [WITHHELD, WITHHELD]);
+        assert.equal(result.annotations[0]?.description, WITHHELD);
+        assert.equal(test.annotations[0]?.description, 'SEC-08', 'the requirement a test cites is no evidence: the certificate still counts it');
+        assert.equal(result.steps[0]?.title, WITHHELD);
+        assert.equal(result.steps[0]?.error?.message, WITHHELD);
+        assert.deepEqual(result.stdout, []);
+        await reporter.onExit();
+        assert.match(warnings.join(''), /redaction: the target configuration cannot be loaded[\s\S]*withheld/);
+        assert.throws(() => reporterSecrets(), SecretListError, 'and a reporter that asks for the list gets an error, not an empty list');
+      } finally {
+        process.stderr.write = write;
+      }
+    }));
+});
+
+describe('unredactedReporters', () => {
+  it('refuses a blob or HTML report that the redaction reporter does not precede, and nothing else', () => {
+    assert.match(unredactedReporters([['blob']]) ?? '', /the blob reporter would write every failure message and attachment unredacted: .*--reporter=\.\/fixtures\/reporters\/redaction\.ts,line,blob/);
+    assert.match(unredactedReporters([['html'], ['/repo/fixtures/reporters/redaction.ts']]) ?? '', /the html reporter/);
+    assert.equal(unredactedReporters([['./fixtures/reporters/redaction.ts'], ['line'], ['blob']]), undefined);
+    assert.equal(unredactedReporters([['/repo/fixtures/reporters/redaction.ts', {}], ['blob', { outputDir: 'x' }]]), undefined);
+    assert.equal(unredactedReporters([['dot'], ['json']]), undefined, 'the checks read their JSON reports themselves');
   });
 });
 

@@ -1,0 +1,159 @@
+/**
+ * `npm run bench:latency -- --delay-ms 150`: how long the whole suite takes against a target that
+ * is not on loopback, and why. Runs the suite twice in one invocation, each time against a fresh
+ * embedded reference behind a proxy on 127.0.0.1 (scripts/lib/recording-proxy.ts) that both
+ * interfaces go through: once passing answers on at once, once holding each answer back by the
+ * given delay. Both runs use the politeness limits of a realistic remote profile
+ * (TARGET_MAX_RPS=2000, TARGET_MAX_CONCURRENCY=32), the workers the harness chooses for a remote
+ * target (the proxy is on loopback, so the bench says so with CONFORMANCE_REMOTE=1), and the
+ * reporters of playwright.config.ts, as `npm run conformance` runs; their reports replace the
+ * previous run's.
+ *
+ * For each run it prints the wall time of the Playwright run (the reference is started before
+ * it, so its start-up is not included), the tests by outcome (the JUnit report), the requests the
+ * workers counted and those the proxy saw, and the critical path (scripts/lib/critical-path.ts):
+ * the longest chain of requests of one test each asked for only after the one before had been
+ * answered, and the sum of every test's chain, which the workers must wait through between them.
+ * Then the ratio of the wall times. Requests of the recording watch poll on their own clock, so
+ * their number follows timing, not the data: they are shown apart.
+ *
+ * The figures are a measurement, not a test: nothing here fails on a slow machine. The exit code
+ * is non-zero when either run of the suite failed. The machine is shared: compare the two runs of
+ * one invocation, not runs of different invocations (the cores are timed before each run, as in
+ * bench:suite).
+ *
+ * Usage: npm run bench:latency -- [--delay-ms 150]
+ */
+import { rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config.ts';
+import { KEY_PAIRS_AT_START } from '../fixtures/global-setup.ts';
+import type { TimedRequest } from '../fixtures/http.ts';
+import { startReference } from '../fixtures/reference-process.ts';
+import { criticalPath } from './lib/critical-path.ts';
+import type { CriticalPath } from './lib/critical-path.ts';
+import { cleanEnv, readRequestCounts, runPlaywright, seconds } from './lib/playwright-run.ts';
+import { startRecordingProxy } from './lib/recording-proxy.ts';
+import { calibrate, JUNIT_FILE, junitCounts } from './lib/suite-figures.ts';
+import type { Counts } from './lib/suite-figures.ts';
+
+const RUN_TIMEOUT_MS = 600_000;
+/** The politeness limits of the remote profile the issue measured (a staging deployment). */
+const REMOTE_LIMITS = { TARGET_MAX_RPS: '2000', TARGET_MAX_CONCURRENCY: '32' } as const;
+
+const { values } = parseArgs({ options: { 'delay-ms': { type: 'string', default: '150' } } });
+const delayMs = Number(values['delay-ms']);
+if (!Number.isInteger(delayMs) || delayMs < 1) throw new Error(`--delay-ms takes a positive integer, got ${JSON.stringify(values['delay-ms'])}`);
+
+const profile = resolveTargetVariables({ TARGET_FILE: REFERENCE_TARGET_FILE }).values;
+const recordingDelayMs = Number(profile['TARGET_RECORDING_READY_MS'] ?? 4000);
+
+interface Measurement {
+  delayMs: number;
+  wallMs: number;
+  exitCode: number | null;
+  calibrationMs: number;
+  counts: Counts;
+  workers: number;
+  /** Requests the workers counted, of which `watchReads` were the recording watch's. */
+  requests: number;
+  watchReads: number;
+  /** Requests the proxy received (global setup's pre-flight login included). */
+  proxied: number;
+  path: CriticalPath;
+}
+
+async function measure(delay: number): Promise<Measurement> {
+  // The JUnit file of an earlier run must not be counted as this run's.
+  rmSync(JUNIT_FILE, { force: true });
+  const calibrationMs = await calibrate();
+  // A fresh reference per run: the suite creates participants, closes a meeting and exhausts a usage limit.
+  const reference = await startReference({ recordingDelayMs, extraArgs: ['--key-pairs-at-start', String(KEY_PAIRS_AT_START)] });
+  try {
+    const proxy = await startRecordingProxy(reference.baseUrl, { delayMs: delay });
+    try {
+      console.log(`${delay === 0 ? 'no delay' : `${delay} ms per answer`}: running the suite through ${proxy.url} ...`);
+      const run = await runPlaywright({
+        args: ['test'],
+        env: {
+          ...cleanEnv(),
+          TARGET_FILE: REFERENCE_TARGET_FILE,
+          TARGET_BASE_URL: proxy.url,
+          TARGET_REALTIME_URL: `${proxy.url}/v2`,
+          ...REMOTE_LIMITS,
+          CONFORMANCE_REMOTE: '1',
+        },
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
+      if (run.timedOut) throw new Error(`the run with ${delay} ms exceeded ${seconds(RUN_TIMEOUT_MS)}`);
+      const { workers, totals, perWorker } = readRequestCounts(run.output);
+      const timelines = new Map<number, readonly TimedRequest[]>(perWorker.map((entry) => [entry.workerIndex, entry.timeline ?? []]));
+      return {
+        delayMs: delay,
+        wallMs: run.durationMs,
+        exitCode: run.code,
+        calibrationMs,
+        counts: junitCounts(),
+        workers,
+        requests: totals.requests,
+        watchReads: totals.watchReads ?? 0,
+        proxied: proxy.requests.length,
+        path: criticalPath(timelines),
+      };
+    } finally {
+      await proxy.close();
+    }
+  } finally {
+    await reference.stop();
+  }
+}
+
+/** 'a -> b x3 -> c': repeated neighbours counted rather than listed. */
+function runs(names: readonly string[]): string {
+  const grouped: { name: string; count: number }[] = [];
+  for (const name of names) {
+    const last = grouped.at(-1);
+    if (last?.name === name) last.count += 1;
+    else grouped.push({ name, count: 1 });
+  }
+  return grouped.map(({ name, count }) => (count === 1 ? name : `${name} x${count}`)).join(' -> ');
+}
+
+const plain = await measure(0);
+const delayed = await measure(delayMs);
+
+const row = (label: string, a: string | number, b: string | number): string => `${label.padEnd(44)}${String(a).padStart(16)}${String(b).padStart(16)}`;
+const outcome = (m: Measurement): string => `${m.counts.passed}/${m.counts.skipped}/${m.counts.failed}`;
+const chainOf = (m: Measurement): string => String(m.path.longest?.chain.length ?? 0);
+const busiest = (m: Measurement): string => (m.path.busiestWorker === undefined ? '-' : `${m.path.busiestWorker.steps} (w${m.path.busiestWorker.worker})`);
+console.log(`\n${row('', 'no delay', `${delayMs} ms`)}`);
+console.log(row('wall time (Playwright run)', seconds(plain.wallMs), seconds(delayed.wallMs)));
+console.log(row('tests (passed/skipped/failed)', outcome(plain), outcome(delayed)));
+console.log(row('workers', plain.workers, delayed.workers));
+console.log(row('HTTP requests (counted by the workers)', plain.requests, delayed.requests));
+console.log(row('  of them recording-watch reads (timing)', plain.watchReads, delayed.watchReads));
+console.log(row('  the others (data-driven)', plain.requests - plain.watchReads, delayed.requests - delayed.watchReads));
+console.log(row('HTTP requests (seen by the proxy)', plain.proxied, delayed.proxied));
+console.log(row('critical path (longest chain, requests)', chainOf(plain), chainOf(delayed)));
+console.log(row('sequential steps (sum of every test chain)', plain.path.sequentialSteps, delayed.path.sequentialSteps));
+console.log(row('busiest worker (sum of its tests chains)', busiest(plain), busiest(delayed)));
+console.log(row('cores before the run (ms per scrypt op)', plain.calibrationMs.toFixed(1), delayed.calibrationMs.toFixed(1)));
+console.log(row('exit code', String(plain.exitCode), String(delayed.exitCode)));
+const longest = delayed.path.longest;
+if (longest !== undefined) {
+  const waited = longest.chain.reduce((sum, request) => sum + (request.answered - request.asked), 0);
+  console.log(
+    `\ncritical path with ${delayMs} ms: ${longest.chain.length} requests one after another (${longest.requests} in the test, ${seconds(waited)} waiting) in\n  ${longest.test}\n  ${runs(longest.chain.map((request) => request.operationId))}`,
+  );
+}
+console.log(
+  `\nA chain is a sequence of requests of one test, each asked for only after the one before had been answered;` +
+    ` a test cannot take less than its longest chain times the delay. With W workers a run waits at least` +
+    ` sequential steps x delay / W (here ${seconds((delayed.path.sequentialSteps * delayMs) / Math.max(1, delayed.workers))}).` +
+    ` Requests outside any test (the recording watch) belong to no chain.`,
+);
+console.log(
+  `\nbench:latency: ${seconds(delayed.wallMs)} with ${delayMs} ms per answer against ${seconds(plain.wallMs)} without: ratio ${(delayed.wallMs / plain.wallMs).toFixed(2)}; ` +
+    `data-driven requests ${plain.requests - plain.watchReads} and ${delayed.requests - delayed.watchReads}${plain.requests - plain.watchReads === delayed.requests - delayed.watchReads ? ' (the same)' : ' (DIFFERENT)'}`,
+);
+process.exit(plain.exitCode === 0 && delayed.exitCode === 0 ? 0 : 1);

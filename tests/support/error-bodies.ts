@@ -1,0 +1,75 @@
+/**
+ * What the interface states about error bodies, one check per requirement: ERR-04 (statusCode, when
+ * present, is the HTTP status), ERR-05 (error, when present, is the status name), ERR-06 (the general
+ * error body). Each runs only for the operations its catalogue entry names, so that the scope the
+ * level audit gives a requirement flows into the checks without editing them.
+ */
+import { check, checkNotAssessed, expect, requirement } from '../../fixtures/index.ts';
+import type { Exchange } from '../../fixtures/index.ts';
+import { statusNames } from './auth.ts';
+import { isRecord, shapeOf } from './observations.ts';
+import { requestOf } from './reliance.ts';
+
+export type ErrorRequirement = 'ERR-04' | 'ERR-05' | 'ERR-06';
+
+/** Whether the catalogue entry of `requirementId` names `operationId`. */
+export function concerns(requirementId: string, operationId: string): boolean {
+  return requirement(requirementId).operations.includes(operationId);
+}
+
+/** Those of `ids` that concern one of `operations` at least: what a test over these operations cites. */
+export function concerning(ids: readonly ErrorRequirement[], operations: readonly string[]): ErrorRequirement[] {
+  return ids.filter((id) => operations.some((operationId) => concerns(id, operationId)));
+}
+
+function fieldOf(exchange: Exchange, name: string): unknown {
+  return isRecord(exchange.json) ? exchange.json[name] : undefined;
+}
+
+const ASSERTIONS: Readonly<Record<ErrorRequirement, { label: string; assert: (exchange: Exchange) => void }>> = {
+  'ERR-04': {
+    label: 'statusCode, when present, is the HTTP status',
+    assert: (exchange) => {
+      const statusCode = fieldOf(exchange, 'statusCode');
+      if (statusCode !== undefined) expect(statusCode, `statusCode of the HTTP ${exchange.status} of ${requestOf(exchange)}`).toBe(exchange.status);
+    },
+  },
+  'ERR-05': {
+    label: 'error, when present, is the HTTP status name',
+    assert: (exchange) => {
+      const error = fieldOf(exchange, 'error');
+      // RFC 9110's names and Node's older ones are both the status name.
+      if (error !== undefined) expect(statusNames(exchange.status), `names of the HTTP ${exchange.status} of ${requestOf(exchange)}`).toContain(error);
+    },
+  },
+  'ERR-06': {
+    label: 'the body is the general error body',
+    assert: (exchange) => {
+      const body = exchange.json;
+      expect(isRecord(body), `an object, received ${shapeOf(exchange)}`).toBe(true);
+      expect(fieldOf(exchange, 'statusCode'), 'statusCode, the HTTP status').toBe(exchange.status);
+      expect(typeof fieldOf(exchange, 'message'), 'type of message').toBe('string');
+      // error may be absent from a 401 body (Errors: "error is absent in some 401 bodies").
+      if (exchange.status !== 401 || fieldOf(exchange, 'error') !== undefined) {
+        expect(statusNames(exchange.status), `error of an HTTP ${exchange.status}`).toContain(fieldOf(exchange, 'error'));
+      }
+    },
+  },
+};
+
+/**
+ * The checks of `ids` on an error answer, each where its requirement concerns the operation;
+ * `what` names the case in the labels (`getGroup of an unknown group`).
+ */
+export async function checkErrorBody(exchange: Exchange, what: string, ids: readonly ErrorRequirement[]): Promise<void> {
+  for (const id of ids) {
+    if (!concerns(id, exchange.operationId)) continue;
+    const { label, assert } = ASSERTIONS[id];
+    await check(id, `${what} (HTTP ${exchange.status}): ${label}`, () => assert(exchange));
+  }
+}
+
+/** Records that the checks of `ids` could not judge an error body of `operationId` (where they concern it), and why. */
+export function errorBodyNotAssessed(operationId: string, what: string, ids: readonly ErrorRequirement[], reason: string): void {
+  for (const id of ids) if (concerns(id, operationId)) checkNotAssessed(id, `${what}: ${ASSERTIONS[id].label}`, reason);
+}

@@ -1,0 +1,126 @@
+/**
+ * The latency benchmark's parts (scripts/bench-latency.ts): the critical path computed from the
+ * workers' request timelines, and the proxy that holds each answer back.
+ */
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { TimedRequest } from '../../fixtures/http.ts';
+import { criticalPath, longestChain } from '../../scripts/lib/critical-path.ts';
+import { startRecordingProxy } from '../../scripts/lib/recording-proxy.ts';
+import { untilNotOk } from '../support/usage-limit.ts';
+import type { Exchange } from '../../fixtures/contract.ts';
+
+const at = (test: string, operationId: string, asked: number, answered: number): TimedRequest => ({ test, operationId, asked, answered });
+
+describe('critical path', () => {
+  it('chains the requests of a test that were asked for only after the one before was answered', () => {
+    const requests = [
+      at('t', 'login', 0, 10),
+      // Three asked for together once login was answered: one step, whatever the gate made of them.
+      at('t', 'a', 10, 26),
+      at('t', 'b', 10, 25),
+      at('t', 'c', 11, 40),
+      // Asked for once b was answered, while c was still in flight.
+      at('t', 'd', 25, 30),
+      at('t', 'e', 30, 35),
+    ];
+    assert.deepEqual(
+      longestChain(requests).map((request) => request.operationId),
+      ['login', 'b', 'd', 'e'],
+    );
+    assert.deepEqual(longestChain([]), []);
+  });
+
+  it('takes the longest chain of any test, sums every test chain and leaves out requests outside tests', () => {
+    const timelines = new Map<number, TimedRequest[]>([
+      [0, [at('one', 'x', 0, 1), at('one', 'y', 1, 2), at('', 'watch', 0, 5), at('', 'watch', 5, 9)]],
+      [1, [at('two', 'x', 0, 1), at('two', 'y', 0, 1), at('three', 'x', 0, 1), at('three', 'y', 2, 3), at('three', 'z', 4, 5)]],
+    ]);
+    const path = criticalPath(timelines);
+    assert.equal(path.longest?.test, 'three');
+    assert.equal(path.longest?.chain.length, 3);
+    assert.equal(path.sequentialSteps, 2 + 1 + 3);
+    assert.equal(path.tests, 3);
+    assert.equal(path.requestsInTests, 7);
+    assert.equal(path.background, 2);
+    assert.deepEqual(path.busiestWorker, { worker: 1, steps: 4 });
+  });
+});
+
+describe('delaying proxy', () => {
+  const upstream = createServer((incoming, response) => {
+    incoming.resume();
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ path: incoming.url, method: incoming.method }));
+  });
+  let origin = '';
+  before(async () => {
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+
+  it('holds each answer back by the delay and passes it on unchanged, several at once', async () => {
+    const proxy = await startRecordingProxy(origin, { delayMs: 300 });
+    try {
+      const started = performance.now();
+      const answers = await Promise.all(['/a', '/v2/b?x=1', '/c'].map(async (path) => (await fetch(`${proxy.url}${path}`)).json()));
+      const elapsed = performance.now() - started;
+      assert.deepEqual(answers, [
+        { path: '/a', method: 'GET' },
+        { path: '/v2/b?x=1', method: 'GET' },
+        { path: '/c', method: 'GET' },
+      ]);
+      assert.ok(elapsed >= 300, `answered after ${Math.round(elapsed)} ms`);
+      // Together, not one after another (which would take 900 ms).
+      assert.ok(elapsed < 900, `three answers took ${Math.round(elapsed)} ms`);
+      assert.deepEqual(proxy.requests.map((request) => [request.path, request.status]), [
+        ['/a', 200],
+        ['/v2/b?x=1', 200],
+        ['/c', 200],
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('reaching a usage limit in waves', () => {
+  /** A target whose limit lets `limit` requests through; counts what it was sent and how many at once. */
+  function limited(limit: number): { send: () => Promise<Exchange>; sent: () => number; mostAtOnce: () => number } {
+    let sent = 0;
+    let inFlight = 0;
+    let most = 0;
+    const send = async (): Promise<Exchange> => {
+      sent += 1;
+      const status = sent > limit ? 403 : 200;
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      inFlight -= 1;
+      return { status } as Exchange;
+    };
+    return { send, sent: () => sent, mostAtOnce: () => most };
+  }
+
+  it('sends exactly the bound when the limit is reached at the last request', async () => {
+    const target = limited(100);
+    assert.equal((await untilNotOk(target.send, 101, 4)).status, 403);
+    assert.equal(target.sent(), 101);
+    assert.equal(target.mostAtOnce(), 4);
+  });
+
+  it('stops after the wave that met the limit, within the bound', async () => {
+    const target = limited(9);
+    assert.equal((await untilNotOk(target.send, 101, 4)).status, 403);
+    assert.equal(target.sent(), 12);
+  });
+
+  it('returns the last answer when the bound passes without a refusal', async () => {
+    const target = limited(1000);
+    assert.equal((await untilNotOk(target.send, 10, 4)).status, 200);
+    assert.equal(target.sent(), 10);
+  });
+});

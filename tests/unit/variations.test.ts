@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, buildServers, type ReferenceServers } from '../../reference/app.ts';
+import { parseCli } from '../../reference/cli.ts';
+import { applyVariations, checkVariations, listVariations, OTHER_CHOICES, variationIdRenaming } from '../../reference/variations.ts';
+import { seedAccounts, seedKeys } from '../../scripts/generate-seed.ts';
+
+const devKey = seedKeys.apiKeys.development;
+const devClient = { client_id: seedKeys.clients.development.clientId, secret: seedKeys.clients.development.secret };
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function login(app: FastifyInstance, prefix = ''): Promise<Record<string, string>> {
+  const response = await app.inject({ method: 'POST', url: `${prefix}/login`, payload: seedAccounts.developer });
+  assert.equal(response.statusCode, 200, response.body);
+  return { authorization: `Bearer ${(response.json() as { access_token: string }).access_token}`, apikey: devKey };
+}
+
+async function withServers<T>(names: readonly string[], use: (servers: ReferenceServers) => Promise<T>): Promise<T> {
+  const servers = await buildServers(applyVariations({ recordingDelayMs: 0 }, names));
+  try {
+    return await use(servers);
+  } finally {
+    await Promise.all([servers.main.close(), servers.realtime?.close()]);
+  }
+}
+
+describe('variation catalogue', () => {
+  const variations = listVariations();
+
+  it('names each variation once, with a description and the interface point that allows it', () => {
+    assert.equal(new Set(variations.map((variation) => variation.name)).size, variations.length);
+    for (const variation of variations) {
+      assert.ok(variation.description.length > 20, variation.name);
+      assert.ok(variation.basis.length > 20, variation.name);
+    }
+  });
+
+  it('declares exclusions both ways, and other-choices takes none of an excluded pair', () => {
+    const byName = new Map(variations.map((variation) => [variation.name, variation]));
+    for (const variation of variations) {
+      for (const other of variation.excludes ?? []) assert.ok(byName.get(other)?.excludes?.includes(variation.name), `${variation.name} / ${other}`);
+    }
+    const members = byName.get(OTHER_CHOICES)?.members ?? [];
+    assert.ok(members.length > 30);
+    assert.doesNotThrow(() => checkVariations([OTHER_CHOICES]));
+    assert.throws(() => checkVariations(['unknown-id-400', 'unknown-id-422']), /different choices/);
+    assert.throws(() => checkVariations(['no-such-variation']), /unknown variation/);
+  });
+
+  it('every variation, and other-choices, builds a reference that logs in', async () => {
+    for (const { name } of variations) {
+      await withServers([name], async ({ main }) => {
+        const prefix = main.reference.config.layout.basePath;
+        await login(main, prefix);
+      });
+    }
+  });
+});
+
+describe('addresses', () => {
+  it('path-prefix serves the main interface under /api/v9 only, with recording urls under it', async () => {
+    await withServers(['path-prefix'], async ({ main }) => {
+      const headers = await login(main, '/api/v9');
+      assert.equal((await main.inject({ url: '/api/v9/groups', headers })).statusCode, 200);
+      assert.equal((await main.inject({ url: '/groups', headers })).statusCode, 404);
+      const recordings = (await main.inject({ url: '/api/v9/recording?meetingId=mtg-dev-h02', headers })).json() as { url: string }[];
+      const url = new URL(recordings[0]?.url ?? '');
+      assert.match(url.pathname, /^\/api\/v9\/media\/recordings\//);
+      assert.equal((await main.inject({ url: url.pathname })).statusCode, 200);
+      // The faults' and variations' hooks still find their operation under the prefix.
+      assert.equal((await main.inject({ url: '/v2/realtime/dev-busy', headers: devClient })).statusCode, 200);
+    });
+  });
+
+  it('realtime-origin serves the realtime interface on a second instance only, on the shared store', async () => {
+    await assert.rejects(buildApp(applyVariations({}, ['realtime-origin'])), /buildServers/);
+    await withServers(['realtime-origin'], async ({ main, realtime }) => {
+      assert.ok(realtime !== undefined);
+      assert.equal((await main.inject({ url: '/v2/realtime/dev-busy', headers: devClient })).statusCode, 404);
+      assert.equal((await realtime.inject({ url: '/groups' })).statusCode, 404);
+      const before = (await realtime.inject({ url: '/realtime/participants/dev-live-3', headers: devClient })).json() as unknown[];
+      assert.equal(before.length, 4);
+      const headers = await login(main);
+      const close = await main.inject({ method: 'GET', url: '/meeting/close/mtg-dev-live-3', headers: { ...headers, 'content-type': 'application/json' }, payload: { apiKey: devKey } });
+      assert.equal(close.statusCode, 200, close.body);
+      assert.deepEqual((await realtime.inject({ url: '/realtime/participants/dev-live-3', headers: devClient })).json(), []);
+    });
+  });
+
+  it('the CLI takes --variation (repeatable), --list-variations and --realtime-port, and refuses an exclusive pair', () => {
+    assert.deepEqual(parseCli(['--list-variations']), { kind: 'list-variations' });
+    assert.deepEqual(parseCli(['--port', '0', '--variation', 'path-prefix', '--variation=latency', '--realtime-port', '0']), {
+      kind: 'serve',
+      port: 0,
+      realtimePort: 0,
+      options: { variants: [] },
+      variations: ['path-prefix', 'latency'],
+    });
+    assert.throws(() => parseCli(['--variation', 'nope']), /unknown variation "nope"/);
+    assert.throws(() => parseCli(['--variation', 'take-clamped', '--variation', 'take-unbounded']), /different choices/);
+  });
+});
+
+describe('answers', () => {
+  it('uuid-ids renames the seed ids the way its renaming tells a profile', async () => {
+    const rename = variationIdRenaming(['uuid-ids']);
+    assert.ok(rename !== undefined);
+    assert.equal(variationIdRenaming(['latency']), undefined);
+    await withServers(['uuid-ids'], async ({ main }) => {
+      const headers = await login(main);
+      const groups = (await main.inject({ url: '/groups?take=100', headers })).json() as { data: { id: string }[] };
+      assert.ok(groups.data.every((group) => uuid.test(group.id)));
+      assert.equal((await main.inject({ url: `/groups/${rename('grp-dev-001')}`, headers })).statusCode, 200);
+      assert.equal((await main.inject({ url: '/groups/grp-dev-001', headers })).statusCode, 404);
+    });
+  });
+
+  it('extra-fields extends every object, pagination included, and keeps the close answer empty', async () => {
+    await withServers(['extra-fields'], async ({ main }) => {
+      const headers = await login(main);
+      const page = (await main.inject({ url: '/groups?take=5', headers })).json() as { pagination: Record<string, unknown>; data: Record<string, unknown>[] };
+      assert.equal(page.pagination['hasNextPage'], true);
+      assert.ok(page.data.every((group) => 'vendorNote' in group));
+      const close = await main.inject({ method: 'GET', url: '/meeting/close/mtg-dev-live-3', headers: { ...headers, 'content-type': 'application/json' }, payload: { apiKey: devKey } });
+      assert.deepEqual(close.json(), {});
+    });
+  });
+
+  it('unknown-id-422 answers 422 for an unknown id in a path and in a recordings filter; problem-details reshapes it', async () => {
+    await withServers(['unknown-id-422', 'problem-details'], async ({ main }) => {
+      const headers = await login(main);
+      const group = await main.inject({ url: '/groups/nope', headers });
+      assert.equal(group.statusCode, 422);
+      assert.match(String(group.headers['content-type']), /^application\/problem\+json/);
+      assert.equal((group.json() as { status: number }).status, 422);
+      assert.equal((await main.inject({ url: '/recording?meetingId=nope', headers })).statusCode, 422);
+      assert.equal((await main.inject({ url: '/recording?meetingId=mtg-dev-h02', headers })).statusCode, 200);
+    });
+  });
+
+  it('upsert-answers-no-body answers 201 with no body and no content type', async () => {
+    await withServers(['upsert-answers-no-body'], async ({ main }) => {
+      const headers = await login(main);
+      const response = await main.inject({ method: 'POST', url: '/participants', headers, payload: { participantId: 'unit-variation-1', name: 'N' } });
+      assert.equal(response.statusCode, 201);
+      assert.equal(response.body, '');
+      assert.equal(response.headers['content-type'], undefined);
+    });
+  });
+
+  it('chunked and gzip change only the framing and coding on the wire', async () => {
+    await withServers(['gzip', 'chunked'], async ({ main }) => {
+      await main.listen({ host: '127.0.0.1', port: 0 });
+      const address = main.server.address();
+      assert.ok(address !== null && typeof address === 'object');
+      const response = await fetch(`http://127.0.0.1:${address.port}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+        body: JSON.stringify(seedAccounts.developer),
+      });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-encoding'), 'gzip');
+      assert.equal(response.headers.get('transfer-encoding'), 'chunked');
+      assert.equal(response.headers.get('content-length'), null);
+      assert.equal(typeof ((await response.json()) as { access_token: unknown }).access_token, 'string');
+    });
+  });
+});
