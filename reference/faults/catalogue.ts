@@ -5,6 +5,7 @@ import { buildErrorBody, notFound } from '../errors.ts';
 import type { ReferenceOptions } from '../options.ts';
 import { environments } from '../seed-types.ts';
 import type { Connection, EnvironmentData } from '../store.ts';
+import { participantView } from '../views.ts';
 import {
   API_KEY_HEADER_OPERATIONS,
   BEARER_OPERATIONS,
@@ -19,17 +20,22 @@ import {
   compose,
   developer,
   eachRecord,
+  everyNth,
   fails,
   headerValue,
   isError,
   isObject,
   itemsOf,
+  listArray,
   onRequest,
+  perInstance,
+  queryInteger,
   rawHeaderNames,
   renameField,
   rewriteBody,
   tokenFor,
   withBehaviour,
+  withVariant,
   type JsonObject,
   type OperationId,
   type OptionsTransform,
@@ -439,6 +445,417 @@ export const FAULTS: readonly Fault[] = [
       return body;
     }),
   ),
+
+  // ============================================================ every MUST has a fault (issue 13)
+  // Each fault below breaks what one MUST states (and declares a second requirement only where it
+  // breaks that one too), so that the checks of its requirement, and as few others as possible, can
+  // fail. The narrow kinds of the issue (one operation, one field of one item, one page, one header
+  // spelling, one environment, one answer in N, only after a write, the Nth item of a long list)
+  // are marked as such.
+
+  // ------------------------------------------------------------ credentials each operation documents
+  fault(
+    'login-needs-apikey',
+    'login answers 401 to a request without an apikey header, although it needs no authentication.',
+    ['AUTH-01', 'LOGIN-01'],
+    ['login'],
+    onRequest(['login'], (request, _reply, app) => void app.auth.apiKey(request)),
+  ),
+  fault(
+    'transcripts-need-apikey',
+    'getTranscriptionStats answers 401 to a request without an apikey header, although it needs only the bearer token (so neither the refusal of an unknown environment nor the usage limit is ever answered).',
+    ['AUTH-05', 'TRS-03', 'TRS-04', 'TRS-05'],
+    ['getTranscriptionStats'],
+    onRequest(['getTranscriptionStats'], (request, _reply, app) => void app.auth.apiKey(request)),
+  ),
+  fault(
+    'room-participants-need-bearer',
+    'listRoomChannelParticipants answers 401 to a request without a valid bearer token, although it needs only the API key.',
+    ['AUTH-07'],
+    ['listRoomChannelParticipants'],
+    onRequest(['listRoomChannelParticipants'], async (request, _reply, app) => void (await app.auth.bearer(request))),
+  ),
+  fault(
+    'summary-needs-bearer',
+    'getMeetingsSummary answers 401 to a request that carries only the apikey header: it wants a bearer token as well.',
+    ['MSUM-02', 'AUTH-07'],
+    ['getMeetingsSummary'],
+    onRequest(['getMeetingsSummary'], async (request, _reply, app) => void (await app.auth.bearer(request))),
+  ),
+  // One operation only: getChannelInfo keeps accepting the client credentials alone.
+  fault(
+    'channel-participants-need-apikey',
+    'listChannelParticipants (and only it) answers 401 to valid client_id and secret headers without an apikey header.',
+    ['AUTH-12'],
+    ['listChannelParticipants'],
+    onRequest(['listChannelParticipants'], (request, _reply, app) => void app.auth.apiKey(request)),
+  ),
+  fault(
+    'secret-header-case-sensitive',
+    'The secret header of the versioned realtime interface is recognised only when spelled secret; SECRET or Secret count as missing.',
+    ['AUTH-23'],
+    ['getChannelInfo', 'listChannelParticipants'],
+    caseSensitiveHeaders(['getChannelInfo', 'listChannelParticipants'], ['secret']),
+  ),
+  // One header spelling: APIKEY and apikey keep working.
+  fault(
+    'apikey-camel-case-refused',
+    'The API-key header spelled exactly apiKey counts as missing (401); apikey and APIKEY work.',
+    ['AUTH-22', 'VAR-04'],
+    API_KEY_HEADER_OPERATIONS,
+    onRequest(API_KEY_HEADER_OPERATIONS, (request) => {
+      if (rawHeaderNames(request).includes('apiKey')) delete request.headers.apikey;
+    }),
+  ),
+  fault(
+    'close-needs-apikey-header',
+    "closeMeeting looks for the API key in an apikey header, as other operations do: with the key in the body's apiKey alone it answers 401.",
+    ['AUTH-25', 'CLOSE-01', 'CLOSE-03'],
+    ['closeMeeting'],
+    onRequest(['closeMeeting'], (request, _reply, app) => void app.auth.apiKey(request)),
+  ),
+
+  // ------------------------------------------------------------ participants
+  fault(
+    'participant-created-at-read-time',
+    'getParticipant answers createdAt as the time of the read, so a listed participant reads back with another createdAt than its list entry.',
+    ['PART-03'],
+    ['getParticipant'],
+    rewriteBody(['getParticipant'], (body, { app }) => {
+      if (isObject(body)) body['createdAt'] = app.reference.behaviour.formatTimestamp(app.reference.now());
+      return body;
+    }),
+  ),
+  // One answer in N: a deterministic counter per instance; the PART-03 check reads every member of a first page.
+  fault(
+    'participant-read-every-third-wrong',
+    "Every third successful getParticipant answer for a group member carries the name and email of the member listed after it in its first group (a misindexed cache, one answer in three).",
+    ['PART-03'],
+    ['getParticipant'],
+    perInstance(() => {
+      const strikes = everyNth(3);
+      return rewriteBody(['getParticipant'], (body, { request, app }) => {
+        const data = environmentOf(request);
+        const participant = data?.participants.get(String(paramsOf(request)['id']));
+        const groupId = participant?.groupIds[0];
+        if (data === undefined || participant === undefined || groupId === undefined || !isObject(body) || !strikes()) return undefined;
+        const members = [...data.participants.values()].filter((member) => member.groupIds.includes(groupId) && app.reference.behaviour.isSearchable(member));
+        const next = members[(members.indexOf(participant) + 1) % members.length];
+        if (next === undefined || next === participant) return undefined;
+        return { ...body, name: next.name, email: next.email };
+      });
+    }),
+  ),
+  // One field of one item: only the 7th participant of a group's list, on whichever page it falls.
+  fault(
+    'seventh-group-participant-email-missing',
+    "The 7th participant of a group's participant list lacks email (the others, and getParticipant, carry it).",
+    ['PART-01', 'FMT-03'],
+    ['listGroupParticipants'],
+    rewriteBody(['listGroupParticipants'], (body, { request }) => {
+      const skip = queryInteger(request, 'skip') ?? 0;
+      const seventh = itemsOf(body)[6 - skip];
+      if (skip <= 6 && seventh !== undefined) delete seventh['email'];
+      return body;
+    }),
+  ),
+  fault(
+    'created-participant-avatar-dropped',
+    'An upsert that creates a participant stores it without its avatar (empty); updates store every field.',
+    ['PART-05'],
+    ['upsertParticipant', 'getParticipant'],
+    beforeHandler(['upsertParticipant'], (request) => {
+      if (upsertTarget(request)?.exists === false) delete (request.body as JsonObject)['avatar'];
+    }),
+  ),
+  // Only after a write: until a participant is updated, getParticipant answers right.
+  fault(
+    'participant-read-stale-after-update',
+    'After a participant is updated, getParticipant answers the version before the update (a stale read model); listGroupParticipants and archiveParticipant show the update.',
+    ['PART-07'],
+    ['upsertParticipant', 'getParticipant'],
+    perInstance(() => {
+      const before = new WeakMap<FastifyRequest, JsonObject>();
+      const stale = new WeakMap<EnvironmentData, Map<string, JsonObject>>();
+      return compose(
+        beforeHandler(['upsertParticipant'], (request) => {
+          const target = upsertTarget(request);
+          const current = target?.exists === true ? environmentOf(request)?.participants.get(target.key) : undefined;
+          if (current !== undefined) before.set(request, { name: current.name, email: current.email, avatar: current.avatar });
+        }),
+        afterHandler(['upsertParticipant'], (request, reply) => {
+          const data = environmentOf(request);
+          const previous = before.get(request);
+          const key = upsertTarget(request)?.key;
+          if (reply.statusCode !== 201 || data === undefined || previous === undefined || key === undefined) return;
+          if (!stale.has(data)) stale.set(data, new Map());
+          stale.get(data)?.set(key, previous);
+        }),
+        rewriteBody(['getParticipant'], (body, { request }) => {
+          const data = environmentOf(request);
+          const previous = data === undefined ? undefined : stale.get(data)?.get(String(paramsOf(request)['id']));
+          return previous === undefined || !isObject(body) ? undefined : { ...body, ...previous };
+        }),
+      );
+    }),
+  ),
+  fault(
+    'archive-answers-anonymised',
+    'archiveParticipant answers 200 with the record of the path id, but with name and email emptied (the stored participant keeps them).',
+    ['PART-09'],
+    ['archiveParticipant'],
+    rewriteBody(['archiveParticipant'], eachRecord((record) => Object.assign(record, { name: '', email: '' }))),
+  ),
+
+  // ------------------------------------------------------------ recordings
+  fault(
+    'recordings-room-filter-drops-last',
+    "listRecordings with roomId (and no meetingId) leaves out the last recording of a room that has several (an off-by-one in the room query).",
+    ['REC-04'],
+    ['listRecordings'],
+    rewriteBody(['listRecordings'], (body, { request }) => {
+      const query = queryOf(request);
+      const items = listArray(body);
+      if (query['roomId'] !== undefined && query['meetingId'] === undefined && items !== undefined && items.length >= 2) items.pop();
+      return body;
+    }),
+  ),
+  fault(
+    'recordings-meeting-filter-drops-first',
+    'listRecordings with meetingId (and no roomId) leaves out the first recording of a meeting that has several.',
+    ['REC-06'],
+    ['listRecordings'],
+    rewriteBody(['listRecordings'], (body, { request }) => {
+      const query = queryOf(request);
+      const items = listArray(body);
+      if (query['meetingId'] !== undefined && query['roomId'] === undefined && items !== undefined && items.length >= 2) items.shift();
+      return body;
+    }),
+  ),
+  fault(
+    'recordings-envelope-limit-fixed',
+    'listRecordings answers the pagination envelope (variant recordings-envelope) whose pagination.limit is always 10, whatever take was sent (data and totalPages follow take).',
+    ['REC-10'],
+    ['listRecordings'],
+    withVariant('recordings-envelope'),
+    rewriteBody(['listRecordings'], (body) => {
+      if (isObject(body) && isObject(body['pagination'])) body['pagination']['limit'] = 10;
+      return body;
+    }),
+  ),
+
+  // ------------------------------------------------------------ transcription statistics
+  fault(
+    'transcripts-in-envelope',
+    'getTranscriptionStats answers a pagination envelope {pagination, data} instead of a bare array of records.',
+    ['TRS-01'],
+    ['getTranscriptionStats'],
+    rewriteBody(['getTranscriptionStats'], (body) => {
+      const records = Array.isArray(body) ? body : [];
+      return { pagination: { page: 1, totalPages: 1, limit: records.length, total: records.length }, data: records };
+    }),
+  ),
+  // One environment only: the production records are wrong wherever they are listed, the development ones right.
+  fault(
+    'production-transcript-minutes-string',
+    'Transcription records of the production environment carry minutes as a string; development records are right.',
+    ['TRS-02'],
+    ['getTranscriptionStats'],
+    rewriteBody(['getTranscriptionStats'], (body, { app }) => {
+      const production = new Set(app.reference.store.transcriptions.filter((record) => record.environment === 'production').map((record) => record.uuid));
+      return eachRecord((record) => production.has(String(record['uuid'])) && (record['minutes'] = String(record['minutes'])))(body);
+    }),
+  ),
+
+  // ------------------------------------------------------------ security keys
+  fault(
+    'passphrase-masked',
+    'The security key result carries the passphrase masked with asterisks instead of the passphrase sent.',
+    ['SEC-02'],
+    ['createSecurityKey'],
+    rewriteBody(['createSecurityKey'], eachRecord((record) => typeof record['passphrase'] === 'string' && (record['passphrase'] = '*'.repeat(record['passphrase'].length)))),
+  ),
+  fault(
+    'public-key-is-private',
+    'The publicKey holds the private key of the pair (unencrypted PKCS#8 PEM) instead of the public key.',
+    ['SEC-03'],
+    ['createSecurityKey'],
+    withBehaviour({
+      exportSecurityKeyPair: (pair, passphrase) => ({
+        ...defaultBehaviour.exportSecurityKeyPair(pair, passphrase),
+        publicKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      }),
+    }),
+  ),
+  fault(
+    'missing-passphrase-defaulted',
+    'createSecurityKey without a passphrase creates a key encrypted with a built-in default passphrase (200) instead of refusing.',
+    ['SEC-10'],
+    ['createSecurityKey'],
+    beforeHandler(['createSecurityKey'], (request) => {
+      if (request.body === undefined) request.body = {};
+      if (isObject(request.body) && request.body['passphrase'] === undefined) request.body['passphrase'] = 'reference-default-passphrase';
+    }),
+  ),
+
+  // ------------------------------------------------------------ meeting statistics
+  fault(
+    'only-summary-presence-means-records',
+    'getMeetingStats answers records whenever onlySummary is present, whatever its value: onlySummary=true answers the bare array (without it, the summary).',
+    ['MST-02'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      if (query['onlySummary'] !== undefined) query['onlySummary'] = 'false';
+    }),
+  ),
+  fault(
+    'use-pagination-defaults-true',
+    'getMeetingStats paginates records unless usePagination=false is sent: onlySummary=false alone answers the pagination envelope instead of a bare array.',
+    ['MST-03'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      query['usePagination'] ??= 'true';
+    }),
+  ),
+  fault(
+    'paginated-stats-default-development',
+    'With usePagination=true and no environment, getMeetingStats pages the development records (the paginated path misses the production default); the other forms answer production.',
+    ['MST-06', 'MST-10'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      if (query['usePagination'] === 'true') query['environment'] ??= 'development';
+    }),
+  ),
+  fault(
+    'stats-year-alone-ignored',
+    'getMeetingStats applies year only together with month: year alone is ignored (every year is returned).',
+    ['MST-08'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      if (query['month'] === undefined) delete query['year'];
+    }),
+  ),
+  fault(
+    'stats-environment-defaults-development',
+    'getMeetingStats without environment answers the development data instead of production.',
+    ['MST-10'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      query['environment'] ??= 'development';
+    }),
+  ),
+
+  // ------------------------------------------------------------ realtime
+  fault(
+    'channel-events-renamed',
+    'Channel info names its list of events lastEvents instead of events.',
+    ['RT-01'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      if (isObject(body)) renameField(body, 'events', 'lastEvents');
+      return body;
+    }),
+  ),
+  fault(
+    'channel-name-is-id',
+    'The channel object of channel info carries the channel id in name instead of the channel name requested.',
+    ['RT-03'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body, { request, app }) => {
+      const requested = String(paramsOf(request)['channel']);
+      const stored = environments.map((environment) => app.reference.store.environments[environment].channels.get(requested)).find((channel) => channel !== undefined);
+      const channel = channelOf(body);
+      if (channel !== undefined && stored !== undefined) channel['name'] = stored.id;
+      return body;
+    }),
+  ),
+  fault(
+    'room-participant-stale-room',
+    'The last participant of listRoomChannelParticipants carries the id of another room of the environment (a stale room from an earlier connection).',
+    ['RT-11'],
+    ['listRoomChannelParticipants'],
+    rewriteBody(['listRoomChannelParticipants'], (body, { request }) => {
+      const room = String(paramsOf(request)['room']);
+      const otherRoom = [...(environmentOf(request)?.channels.values() ?? [])].map((channel) => channel.roomId).find((roomId) => roomId !== room) ?? `${room}-previous`;
+      const last = itemsOf(body).at(-1);
+      if (last !== undefined) last['roomId'] = otherRoom;
+      return body;
+    }),
+  ),
+  fault(
+    'reopened-channel-keeps-end-time',
+    'An open channel carries the endTime of an earlier session, an hour before its startTime, instead of null (a reopened channel whose endTime was not reset).',
+    ['RT-13'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      const channel = channelOf(body);
+      if (channel !== undefined && channel['endTime'] === null) channel['endTime'] = Number(channel['startTime']) - 3_600_000;
+      return body;
+    }),
+  ),
+  // The Nth item of a long list: TARGET_CHANNEL answers 250 events; only the 200th is wrong.
+  fault(
+    'event-200-connection-id-number',
+    'The 200th event of a channel info answer carries connectionId as a number; the other events are right.',
+    ['RT-04'],
+    ['getChannelInfo'],
+    rewriteBody(['getChannelInfo'], (body) => {
+      const event = eventsOf(body)[199];
+      if (event !== undefined) event['connectionId'] = 200;
+      return body;
+    }),
+  ),
+
+  // ------------------------------------------------------------ pagination
+  fault(
+    'total-counts-from-skip',
+    'On pages after the first, pagination.total counts only the items from skip on (and totalPages follows it), so total changes during a walk.',
+    ['PAG-04'],
+    PAGINATED_OPERATIONS,
+    rewriteBody(PAGINATED_OPERATIONS, (body, { request, app }) => {
+      const skip = queryInteger(request, 'skip') ?? 0;
+      const pagination = isObject(body) && isObject(body['pagination']) ? body['pagination'] : undefined;
+      if (skip === 0 || pagination === undefined) return undefined;
+      const total = Math.max(0, Number(pagination['total']) - skip);
+      Object.assign(pagination, { total, totalPages: app.reference.behaviour.totalPages(total, Number(pagination['limit'])) });
+      return body;
+    }),
+  ),
+  fault(
+    'take-one-returns-two',
+    'take=1 returns two items (pagination.limit still says 1).',
+    ['PAG-07'],
+    PAGINATED_OPERATIONS,
+    withBehaviour({ pageSlice: (items, skip, take) => items.slice(skip, skip + (take === 1 ? 2 : take)) }),
+  ),
+  // One page of a list: only the third page (skip = 2 take) of a group's participants is wrong.
+  fault(
+    'third-page-repeats-previous-item',
+    "The third page of a group's participant list (skip = 2 × take) starts with the last participant of the second page, and so leaves out its own last one.",
+    ['PAG-10', 'PAG-04', 'PAG-11'],
+    ['listGroupParticipants'],
+    rewriteBody(['listGroupParticipants'], (body, { request, app }) => {
+      const { behaviour } = app.reference;
+      const skip = queryInteger(request, 'skip') ?? 0;
+      const take = queryInteger(request, 'take') ?? behaviour.defaultTake;
+      const data = environmentOf(request);
+      const groupId = String(paramsOf(request)['groupId']);
+      const items = listArray(body);
+      if (skip === 0 || skip !== 2 * take || data === undefined || items === undefined) return undefined;
+      const members = [...data.participants.values()].filter((participant) => participant.groupIds.includes(groupId) && behaviour.isSearchable(participant));
+      const previous = members[skip - 1];
+      if (previous === undefined) return undefined;
+      items.unshift(participantView(previous, behaviour));
+      items.pop();
+      return body;
+    }),
+  ),
+  // ============================================================ end of the block of issue 13
 
   // ------------------------------------------------------------ groups
   fault('group-name-renamed', 'Groups carry title instead of name.', ['GRP-02'], ['listGroups', 'getGroup'], rewriteBody(['listGroups', 'getGroup'], eachRecord((record) => renameField(record, 'name', 'title')))),

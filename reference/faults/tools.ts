@@ -240,3 +240,41 @@ export async function bearerUser(app: FastifyInstance, request: FastifyRequest):
   const userId = await behaviour.verifyToken(store.jwtSecret, token, now());
   return store.users.find((user) => user.id === userId);
 }
+
+// ---------------------------------------------------------------- narrow faults (one page, one item, one answer in N)
+
+/** Switches on a documented variant as well: a fault of one variant's form (VAR-01's envelope, say) needs that form. */
+export const withVariant =
+  (name: string): OptionsTransform =>
+  (options) => ({ ...options, variants: [...new Set([...(options.variants ?? []), name])] });
+
+/**
+ * A transform whose state (a counter, a saved record) belongs to one built instance: `make` runs
+ * once per application of the fault, so that two instances never share it.
+ */
+export const perInstance =
+  (make: () => OptionsTransform): OptionsTransform =>
+  (options) =>
+    make()(options);
+
+/** True on every `n`th call (the nth, 2nth, ...): a deterministic "one answer in n". */
+export function everyNth(n: number): () => boolean {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    return calls % n === 0;
+  };
+}
+
+/** A query parameter that holds a decimal integer, or undefined. */
+export function queryInteger(request: FastifyRequest, name: string): number | undefined {
+  const query = request.query;
+  const value = isObject(query) ? query[name] : undefined;
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** The mutable array of items of a list body: the bare array itself or an envelope's data. */
+export function listArray(body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body;
+  return isObject(body) && Array.isArray(body['data']) ? body['data'] : undefined;
+}

@@ -173,6 +173,7 @@ function keyFeatures(body: Record<string, unknown>, previousPublicKey: string | 
     loadsWithoutPassphrase: loads(() => createPrivateKey(text('privateKey'))),
     pairMatches: privateKey !== undefined && publicKey !== undefined && verify('sha256', data, publicKey, sign('sha256', data, privateKey)),
     samePublicKeyAsBefore: previousPublicKey !== undefined && previousPublicKey === text('publicKey'),
+    publicKeyPemLabel: /^-----BEGIN ([A-Z0-9 ]+)-----/.exec(text('publicKey'))?.[1],
   };
 }
 
@@ -268,13 +269,13 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
   listGroups: {
     request: get('/groups', both),
     schemes: both,
-    steps: ['?take=3', '?skip=3&take=7', '?skip=30&take=10', '?skip=40&take=10', '?skip=8&take=4', '?take=abc'].map((query) => read(`/groups${query}`)),
+    steps: ['?take=3', '?skip=3&take=7', '?skip=30&take=10', '?skip=40&take=10', '?skip=8&take=4', '?skip=5&take=1', '?take=abc'].map((query) => read(`/groups${query}`)),
   },
   getGroup: { request: get('/groups/grp-dev-001', both), schemes: both, steps: [read('/groups/grp-dev-015'), read(`/groups/${encodeURIComponent('grüße')}`)] },
   listGroupParticipants: {
     request: get('/groups/participants/grp-dev-001', both),
     schemes: both,
-    steps: ['?take=3', '?skip=30&take=7', '?take=100', '?skip=-1'].map((query) => read(`/groups/participants/grp-dev-001${query}`)),
+    steps: ['?take=3', '?skip=16&take=8', '?skip=30&take=7', '?take=100', '?skip=-1'].map((query) => read(`/groups/participants/grp-dev-001${query}`)),
   },
   upsertParticipant: {
     request: (credentials) => ({ method: 'POST', url: '/participants', headers: headersOf({ bearer: credentials.bearer, apikey: credentials.apikey }), body: participant('unit-p1', 'Unit One') }),
