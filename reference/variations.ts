@@ -267,7 +267,8 @@ const extraFields: OptionsTransform = (options) => {
     const answer = answers;
     const extend = (value: unknown, key?: string): unknown => {
       if (Array.isArray(value)) return value.map((item) => extend(item));
-      if (!isObject(value)) return value;
+      // An event's data is what a participant published, not an object of the service: left as published.
+      if (!isObject(value) || key === 'data') return value;
       const copy: JsonObject = Object.fromEntries(Object.entries(value).map(([field, inner]) => [field, extend(inner, field)]));
       if (key === 'pagination') {
         const page = Number(copy['page']);
@@ -657,7 +658,7 @@ const catalogue: readonly Variation[] = [
   {
     name: 'extra-fields',
     description:
-      'Every object of every JSON answer carries extra properties (pagination too: hasNextPage, hasPreviousPage), one of them different in every answer (vendorAnswer, a count of answers), except the close\'s empty object.',
+      'Every object of every JSON answer carries extra properties (pagination too: hasNextPage, hasPreviousPage), one of them different in every answer (vendorAnswer, a count of answers), except the close\'s empty object and the data events carry (what a participant published).',
     basis: 'The field tables list what an object carries; none says it carries nothing else. Endpoint 13: "200: empty object" is kept empty.',
     apply: extraFields,
   },
