@@ -149,6 +149,16 @@ describe('answers', () => {
     });
   });
 
+  it('other-choices serves security keys at POST /participants with a passphrase and the bearer token only', async () => {
+    await withServers([OTHER_CHOICES], async ({ main }) => {
+      const { authorization } = await login(main, '/api/v9');
+      assert.equal((await main.inject({ method: 'POST', url: '/api/v9/security', headers: { authorization }, payload: { passphrase: 'Unit-Var03-Key!' } })).statusCode, 404);
+      const key = await main.inject({ method: 'POST', url: '/api/v9/participants', headers: { authorization }, payload: { passphrase: 'Unit-Var03-Key!' } });
+      assert.equal(key.statusCode, 200, key.body);
+      assert.equal((key.json() as { passphrase: string }).passphrase, 'Unit-Var03-Key!');
+    });
+  });
+
   it('chunked and gzip change only the framing and coding on the wire', async () => {
     await withServers(['gzip', 'chunked'], async ({ main }) => {
       await main.listen({ host: '127.0.0.1', port: 0 });
