@@ -12,8 +12,10 @@
  *   report, as `npm run conformance && npm run report` make them;
  * - leaky: a few spec files on a reference that echoes every credential it receives back (in its
  *   error messages, in response headers, in an extra body field), issues opaque access tokens and
- *   secretKeys of words outside the BIP-39 list; reported as the CI workflow does, a blob report
- *   (`--reporter=./fixtures/reporters/redaction.ts,line,blob`) merged with the project's reporters;
+ *   secretKeys of words outside the BIP-39 list, with the SEC-07 test on a second reference whose
+ *   secretKey words carry digits (its failure prints them in an assertion diff); reported as the CI
+ *   workflow does, a blob report (`--reporter=./fixtures/reporters/redaction.ts,line,blob`) merged
+ *   with the project's reporters;
  * - failing: a few spec files on a reference that answers every request 500, echoing its
  *   credentials in the message and in headers, so that every test fails; the project's reporters
  *   and a blob report.
@@ -34,12 +36,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { ReporterDescription } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { REFERENCE_TARGET_FILE, parseDotenv } from '../fixtures/config.ts';
+import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
 import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE } from '../fixtures/report-metadata.ts';
 import projectConfig from '../playwright.config.ts';
 import { buildApp } from '../reference/app.ts';
@@ -99,6 +102,12 @@ interface CanaryRun {
   reporting: Reporting;
   /** Why the run did not exercise what it should, judged from its certificate; undefined when it did. */
   unexercised: (counts: VerdictCounts) => string | undefined;
+  /**
+   * A second instance tested in the same Playwright run, as a second project (the mechanism of
+   * self-verification, fixtures/self-verify-projects.ts): its grep picks its few tests, and at least
+   * one of them must fail.
+   */
+  companion?: { name: string; faults: readonly string[]; grep: string; note: string };
 }
 
 interface VerdictCounts {
@@ -123,6 +132,9 @@ const RUNS: readonly CanaryRun[] = [
     note: 'secretKey words outside the BIP-39 list',
     files: CREDENTIAL_SPECS,
     reporting: 'blob-and-merge',
+    // The failure of SEC-07 prints the words in an assertion diff; it would stop the test before the
+    // SEC-08 warning about the non-English words above, so it runs against an instance of its own.
+    companion: { name: 'keys', faults: ['secret-key-words-joined', 'echo-credentials-in-error-message'], grep: '@SEC-07(?![\\w-])', note: 'the SEC-07 test' },
     unexercised: ({ passed, failed }) =>
       passed === 0 ? 'no requirement passed: the echoing reference was not exercised' : failed === 0 ? 'no requirement failed: the opaque access token (LOGIN-01) went unnoticed' : undefined,
   },
@@ -194,7 +206,7 @@ function readVerdicts(file: string, started: number): VerdictCounts {
 }
 
 /** The reference with the canary seed, the run's faults, and the tap last (it sees the final answers). */
-async function startInstance(run: CanaryRun, seed: SeedFile, recordingDelayMs: number, issued: IssuedSecrets): Promise<{ app: FastifyInstance; baseUrl: string }> {
+async function startInstance(run: Pick<CanaryRun, 'faults' | 'behaviour'>, seed: SeedFile, recordingDelayMs: number, issued: IssuedSecrets): Promise<{ app: FastifyInstance; baseUrl: string }> {
   let options: ReferenceOptions = { seed, recordingDelayMs, keyPairsAtStart: 4, ...(run.behaviour === undefined ? {} : { behaviour: run.behaviour }) };
   for (const name of run.faults) {
     const fault = findFault(name);
@@ -231,12 +243,23 @@ async function exercise(run: CanaryRun, seed: SeedFile, profileFile: string, rec
   const began = performance.now();
   const started = Date.now();
   const { app, baseUrl } = await startInstance(run, seed, recordingDelayMs, issued);
+  const companion = run.companion === undefined ? undefined : await startInstance(run.companion, seed, recordingDelayMs, issued);
   try {
     // Only the canary profile configures the target: any TARGET_* of the caller's shell is dropped.
-    const profileEnv = { ...cleanEnv(), TARGET_FILE: profileFile };
+    const profileEnv: NodeJS.ProcessEnv = { ...cleanEnv(), TARGET_FILE: profileFile };
+    if (run.companion !== undefined && companion !== undefined) {
+      const targets: SelfVerifyTarget[] = [
+        { name: run.name, baseUrl, realtimeUrl: `${baseUrl}/v2`, ...(run.grep === undefined ? {} : { grep: run.grep }) },
+        { name: run.companion.name, baseUrl: companion.baseUrl, realtimeUrl: `${companion.baseUrl}/v2`, grep: run.companion.grep },
+      ];
+      const targetsFile = join(dirname(profileFile), `${run.name}-targets.json`);
+      writeFileSync(targetsFile, JSON.stringify(targets));
+      profileEnv['SELF_VERIFY_TARGETS'] = targetsFile;
+    }
     const env = { ...profileEnv, TARGET_BASE_URL: baseUrl, TARGET_REALTIME_URL: `${baseUrl}/v2` };
     const outputs: string[] = [];
-    const selection = [...(run.grep === undefined ? [] : ['--grep', run.grep]), ...run.files];
+    // With a companion, each project holds its own grep.
+    const selection = [...(run.grep === undefined || run.companion !== undefined ? [] : ['--grep', run.grep]), ...run.files];
     let certificate: string;
     if (run.reporting === 'project') {
       outputs.push((await playwright(['test', ...selection], env, `${run.name}: playwright test`)).output);
@@ -257,17 +280,27 @@ async function exercise(run: CanaryRun, seed: SeedFile, profileFile: string, rec
       }
       certificate = join(dir, 'certification.json');
     }
-    const counts = readVerdicts(certificate, started);
+    // With a companion, the certification reporter certifies each project on its own.
+    const ofProject = (name: string): string => certificate.replace(/certification\.json$/, `certification-${name}.json`);
+    const counts = readVerdicts(run.companion === undefined ? certificate : ofProject(run.name), started);
     const problem = run.unexercised(counts);
     if (problem !== undefined) throw new CannotRun(`${run.name}: ${problem}`);
+    if (run.companion !== undefined) {
+      const companionCounts = readVerdicts(ofProject(run.companion.name), started);
+      if (companionCounts.failed === 0) throw new CannotRun(`${run.name}: no requirement failed on ${run.companion.faults.join(', ')}`);
+      counts.passed += companionCounts.passed;
+      counts.failed += companionCounts.failed;
+    }
     return { run, counts, seconds: (performance.now() - began) / 1000, output: outputs.join('') };
   } finally {
     await app.close();
+    await companion?.app.close();
   }
 }
 
 function describeRun({ run, counts, seconds: took }: RunOutcome): string {
-  const instance = [...run.faults, ...(run.note === undefined ? [] : [run.note])].join(', ') || 'no fault';
+  const companion = run.companion === undefined ? '' : ` (and ${run.companion.faults.join(', ')} for ${run.companion.note})`;
+  const instance = ([...run.faults, ...(run.note === undefined ? [] : [run.note])].join(', ') || 'no fault') + companion;
   const scope = run.files.length === 0 ? 'the whole suite' : `${run.grep === undefined ? '' : 'some tests of '}${run.files.length} spec files`;
   const reporting = { project: 'project reporters', 'blob-and-merge': 'blob report merged with the project reporters', 'project-and-blob': 'project reporters and a blob report' }[run.reporting];
   return `  ${run.name.padEnd(8)} ${instance}; ${scope}; ${reporting}: ${counts.verdict}, ${counts.passed} requirements passed, ${counts.failed} failed (${took.toFixed(1)} s)`;
