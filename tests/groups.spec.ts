@@ -8,7 +8,7 @@
  */
 import { check, cites, expect, NotAssessable, test, together } from '../fixtures/index.ts';
 import type { Exchange, Group, Participant } from '../fixtures/index.ts';
-import { discovered, readPage } from './support/reads.ts';
+import { discovered, isAbsoluteUrl, readPage } from './support/reads.ts';
 
 const groupFields = (group: Partial<Group>): Partial<Group> => ({ id: group.id, name: group.name, createdAt: group.createdAt });
 
@@ -19,16 +19,6 @@ const participantFields = (participant: Partial<Participant>): Partial<Participa
   avatar: participant.avatar,
   createdAt: participant.createdAt,
 });
-
-/** WHATWG URL parsing without a base: throws for a relative reference. */
-function isAbsoluteUrl(text: string): boolean {
-  try {
-    new URL(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The JSON object a 200 answered with; a check that compares its fields is not assessable without one (its shape is another check's). */
 function recordOf(exchange: Exchange, requirementId: string): Record<string, unknown> {

@@ -13,7 +13,7 @@ import type { ApiClient, CreatedParticipant, Exchange, Group, Participant } from
 import { checkErrorBody } from './support/auth.ts';
 import { MAX_WALK_PAGES } from './support/paging.ts';
 import type { ListRequest } from './support/paging.ts';
-import { discovered, keysOf, readPage, walkKeys } from './support/reads.ts';
+import { discovered, isAbsoluteUrl, keysOf, readPage, walkKeys } from './support/reads.ts';
 
 const WRITES = { tag: ['@writes'] };
 
@@ -66,16 +66,6 @@ async function archive(api: ApiClient, id: string): Promise<void> {
 }
 
 const participantsOf = (groupId: string): ListRequest => ({ operationId: 'listGroupParticipants', params: { groupId }, key: 'id' });
-
-/** WHATWG URL parsing without a base: throws for a relative reference. */
-function isAbsoluteUrl(text: string): boolean {
-  try {
-    new URL(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test('creating a participant with a new participantId answers 201', cites('PART-04', WRITES), async ({ createParticipant }) => {
   const created = await createParticipant();

@@ -65,3 +65,13 @@ export async function discovered<T>(read: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** WHATWG URL parsing without a base: throws for a relative reference. */
+export function isAbsoluteUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
