@@ -107,7 +107,7 @@ describe('settleCheckFailures', () => {
   });
 
   it('settles a test skipped after a check recorded a failure: no implicit check of the cited requirement, and an expected failure, not a suite error', () => {
-    // A discovery read that failed: recorded against its operation's requirement, then test.skip().
+    // A discovery read that failed: recorded against its operation's requirement, then the test is skipped.
     const info = fakeTestInfo(['GRP-03']);
     recordCheck('GRP-01', 'listGroups answers its list (read by discovery)', new Error('listGroups answered HTTP 500'), info);
     info.expectedStatus = 'skipped';
