@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { CHECKS_FAILED_ANNOTATION, checksOf } from '../fixtures/checks.ts';
+import { CHECKS_FAILED_ANNOTATION, checksOf, OUTCOMES_RESTORED_ENV } from '../fixtures/checks.ts';
 import { harnessSettings } from '../fixtures/config.ts';
 import type { TestOutcome } from './lib/kill-matrix.ts';
 
@@ -57,6 +57,10 @@ export default class SelfVerifyReporter implements Reporter {
     const targets = harnessSettings().selfVerifyTargets;
     if (targets === undefined) throw new Error('scripts/self-verify-reporter.ts reports a self-verification run: SELF_VERIFY_TARGETS is not set');
     this.#output = resultsFileOf(targets);
+    // As fixtures/reporters/outcomes.ts: a test whose failures checks recorded does not cost a new
+    // worker (workers inherit the runner's environment). This reporter reads result.status, which
+    // stays 'failed' for such a test, so nothing needs restoring.
+    process.env[OUTCOMES_RESTORED_ENV] = '1';
   }
 
   printsToStdio(): boolean {
@@ -88,6 +92,8 @@ export default class SelfVerifyReporter implements Reporter {
       failuresRecordedByChecks: result.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION),
       ...(error === undefined ? {} : { error }),
       ...(detail === undefined ? {} : { detail }),
+      durationMs: result.duration,
+      workerIndex: result.workerIndex,
     });
     if (failed) this.#failed += 1;
     this.#remaining.set(project, (this.#remaining.get(project) ?? 1) - 1);

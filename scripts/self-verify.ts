@@ -29,6 +29,8 @@
  *   --workers     Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
  *   --variations  also run every allowed variation
  *   --only        instances to run: plain, a variant, a variation or a fault name (for iterating on a few)
+ * SELF_VERIFY_KEEP_RESULTS=FILE keeps the per-test results (outcome, checks, duration, worker) in FILE,
+ * to see where a run's time goes.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -306,6 +308,7 @@ async function main(argv: readonly string[]): Promise<number> {
       throw new Error(`the Playwright run wrote no results (exit code ${String(run.code)}); its output is above`);
     }
 
+    if (process.env['SELF_VERIFY_KEEP_RESULTS'] !== undefined) writeFileSync(process.env['SELF_VERIFY_KEEP_RESULTS'], JSON.stringify(results));
     const testsOf = (instance: Instance): TestOutcome[] => results.tests.filter((test) => test.project === instance.name);
     const plain = instances.find((instance) => instance.kind === 'plain');
     const plainNotAssessed = plain === undefined ? undefined : mustNotAssessed(testsOf(plain));

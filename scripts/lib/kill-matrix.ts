@@ -29,6 +29,9 @@ export interface TestOutcome {
   error?: string;
   /** The first lines of the first error (which check, what was received), for diagnosing a failure. */
   detail?: string;
+  /** How long the test ran, and in which worker: where the run's time goes. */
+  durationMs?: number;
+  workerIndex?: number;
 }
 
 export interface FailedCheck {

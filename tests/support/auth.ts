@@ -159,26 +159,8 @@ export function requestParts(operationId: string, context: PartsContext): Promis
   return parts(context);
 }
 
-/** What a target that does not serve a path answers there. */
-const NOT_SERVED = new Set([404, 405]);
-
-/**
- * Sends a request of `operationId`, at the path the target serves it: createSecurityKey is served at
- * POST /security (the sample) or at POST /participants with a body of the passphrase alone (named in
- * one place: VAR-03). When /security answers 404 or 405, the same request goes to /participants,
- * without the apikey header the upsert documents (key creation takes the bearer token alone); that
- * path is also the participant upsert, so it needs TARGET_ALLOW_WRITES, and the check is not
- * assessable without it. The exchange is named createSecurityKey either way.
- */
-export async function callOperation(api: ApiClient, operationId: string, options: CallOptions): Promise<Exchange> {
-  const exchange = await api.call(operationId, options);
-  if (operationId !== 'createSecurityKey' || !NOT_SERVED.has(exchange.status)) return exchange;
-  if (!api.target.allowWrites) {
-    throw new NotAssessable(`POST /security answered HTTP ${exchange.status} and keys at POST /participants (VAR-03) need TARGET_ALLOW_WRITES (it is the participant upsert)`);
-  }
-  const atParticipants = await api.call('upsertParticipant', { ...options, auth: { apiKey: null, ...options.auth } });
-  return { ...atParticipants, operationId };
-}
+/** Sends a request of `operationId` at the path the target serves it (fixtures/served.ts: VAR-03). */
+export { callServed as callOperation } from '../../fixtures/served.ts';
 
 // ---------------------------------------------------------------- crafted bearer tokens
 
