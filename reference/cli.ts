@@ -33,7 +33,8 @@ export const usage = `Usage: tsx reference/server.ts [options]
   --variant NAME           switch on a documented variant (repeatable; see --list-variants)
   --list-variants          print the variants as JSON and exit
   --variation NAME         switch on an allowed variation of reference/variations.ts (repeatable; other-choices: all
-                           that combine; see --list-variations)
+                           that combine; other-choices-alternates: the other side of each exclusive group; see
+                           --list-variations)
   --list-variations        print the variations as JSON and exit
   --realtime-port N        port of the realtime listener when a variation gives it its own origin (default: --port + 1,
                            or a free port with --port 0)

@@ -741,15 +741,32 @@ const OTHER_CHOICES_LEFT_OUT = new Set(['pages-from-zero', 'channel-participants
 
 export const OTHER_CHOICES = 'other-choices';
 
+/** Left out of other-choices because contested, not because another variation took its point: not in the alternates either. */
+const CONTESTED = new Set(['pages-from-zero']);
+
+/**
+ * The other side of what other-choices left out: the second of each exclusive group, and the
+ * variations that clash with a documented variant's other form. Between the two combinations every
+ * uncontested variation of the catalogue is switched on.
+ */
+export const OTHER_CHOICES_ALTERNATES = 'other-choices-alternates';
+
 function otherChoicesMembers(): Variation[] {
   return catalogue.filter((variation) => !OTHER_CHOICES_LEFT_OUT.has(variation.name));
 }
+
+function alternatesMembers(): Variation[] {
+  return catalogue.filter((variation) => OTHER_CHOICES_LEFT_OUT.has(variation.name) && !CONTESTED.has(variation.name));
+}
+
+/** The combinations of the catalogue, by name, with their members. */
+const COMBINATIONS: Readonly<Record<string, () => Variation[]>> = { [OTHER_CHOICES]: otherChoicesMembers, [OTHER_CHOICES_ALTERNATES]: alternatesMembers };
 
 // ---------------------------------------------------------------- lookup
 
 export class UnknownVariationError extends Error {
   constructor(name: string) {
-    super(`unknown variation "${name}"; see --list-variations (${catalogue.length} variations and ${OTHER_CHOICES})`);
+    super(`unknown variation "${name}"; see --list-variations (${catalogue.length} variations, ${OTHER_CHOICES} and ${OTHER_CHOICES_ALTERNATES})`);
     this.name = 'UnknownVariationError';
   }
 }
@@ -771,17 +788,23 @@ export function listVariations(): (VariationDescription & { members?: string[]; 
       members: otherChoicesMembers().map((variation) => variation.name),
       variants: [...OTHER_CHOICES_VARIANTS],
     },
+    {
+      name: OTHER_CHOICES_ALTERNATES,
+      description: `Every variation that ${OTHER_CHOICES} leaves out for another choice on its point (the other side of each exclusive group), with the documented variants in their first form; ${[...CONTESTED].join(', ')} stays out as contested.`,
+      basis: `With ${OTHER_CHOICES}, every uncontested variation of the catalogue is certified in one of two combined runs.`,
+      members: alternatesMembers().map((variation) => variation.name),
+    },
   ];
 }
 
 export function isVariationName(name: string): boolean {
-  return name === OTHER_CHOICES || catalogue.some((variation) => variation.name === name);
+  return name in COMBINATIONS || catalogue.some((variation) => variation.name === name);
 }
 
 /** The variations `names` switch on, in catalogue order (other-choices expanded); throws on an unknown or exclusive pair. */
 function selected(names: readonly string[]): Variation[] {
   for (const name of names) if (!isVariationName(name)) throw new UnknownVariationError(name);
-  const wanted = new Set(names.flatMap((name) => (name === OTHER_CHOICES ? otherChoicesMembers().map((variation) => variation.name) : [name])));
+  const wanted = new Set(names.flatMap((name) => COMBINATIONS[name]?.().map((variation) => variation.name) ?? [name]));
   const chosen = catalogue.filter((variation) => wanted.has(variation.name));
   for (const variation of chosen) {
     const clash = (variation.excludes ?? []).find((other) => wanted.has(other));

@@ -3,7 +3,8 @@
  * right reason (a check attributed to a requirement the fault declares fails; every other failed
  * check is collateral, the fault's blast radius), and must certify CONFORMANT on the plain reference
  * and on every documented variant, and with --variations on every allowed variation of
- * reference/variations.ts and their combination, other-choices (scripts/lib/kill-matrix.ts holds the
+ * reference/variations.ts and their two combinations, other-choices and other-choices-alternates (by
+ * default the combinations alone; scripts/lib/kill-matrix.ts holds the
  * verdict rules).
  *
  * This process hosts every reference instance (buildServers on free ports: the plain reference, one
@@ -23,11 +24,14 @@
  * does not certify CONFORMANT, 2 when the run itself could not complete.
  *
  * Usage: npm run self-verify -- [--layer hand|generated|all] [--scope declared|full] [--workers N] [--variations] [--only NAME[,NAME...]]
- *   --layer       hand: the handwritten specs (default); generated: the @generated specs; all: both
+ *   --layer       hand: the handwritten specs; generated: the @generated specs; all: both. Default: all for the
+ *                 plain reference, the variants and the variations (the whole suite must certify them), hand
+ *                 for the faults (a fault's own checks are handwritten; the generated layer adds collateral only)
  *   --scope       declared: a fault's project runs the tests citing its requirements (default); full: the
  *                 whole layer, so that every collateral failure of the fault shows (the blast radius)
  *   --workers     Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
- *   --variations  also run every allowed variation
+ *   --variations  also run every allowed variation alone (by default only their two combinations run:
+ *                 other-choices and other-choices-alternates, which between them switch on every uncontested one)
  *   --only        instances to run: plain, a variant, a variation or a fault name (for iterating on a few)
  * SELF_VERIFY_KEEP_RESULTS=FILE keeps the per-test results (outcome, checks, duration, worker) in FILE,
  * to see where a run's time goes.
@@ -64,6 +68,8 @@ interface Instance {
   fault?: Fault;
   /** For a variation that renames the seed's ids: the renaming, applied to the profile's ids. */
   renameId?: (id: string) => string;
+  /** A combination of variations (other-choices and its alternates): run by default, the single variations with --variations. */
+  combination?: boolean;
 }
 
 const REPORTS_DIR = join(REPO_ROOT, 'reports');
@@ -73,6 +79,12 @@ const HOST = '127.0.0.1';
 
 /** A tag as the grep title holds it: whole, between spaces. */
 const tagPattern = (tags: readonly string[]): string => `(?:^|\\s)@(?:${tags.map((tag) => tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=\\s|$)`;
+
+/** What the report says of the default layers (--layer not given). */
+const DEFAULT_LAYERS = 'all for the plain reference, variants and variations, hand for the faults';
+
+/** The layer an instance's project runs: --layer when given, else the whole suite but for faults (their own checks are handwritten). */
+const layerOf = (instance: Pick<Instance, 'kind'>, layer: Layer | undefined): Layer => layer ?? (instance.kind === 'fault' ? 'hand' : 'all');
 
 /** The grep of an instance's project: its layer, and for a fault the tests citing one of its requirements. */
 function projectFilter(instance: Pick<Instance, 'requirements'>, layer: Layer): Pick<SelfVerifyTarget, 'grep' | 'grepInvert'> {
@@ -101,6 +113,7 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
         description: variation.description,
         options: applyVariations(base, [variation.name]),
         ...(renameId === undefined ? {} : { renameId }),
+        ...(variation.members === undefined ? {} : { combination: true }),
       };
     }),
     // A fault that declares no requirement (a credential echoed back) breaks nothing the suite could
@@ -114,7 +127,8 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
 // ---------------------------------------------------------------- reports
 
 interface Verification {
-  layer: Layer;
+  /** The layer every project ran (--layer), or what the default runs. */
+  layer: Layer | typeof DEFAULT_LAYERS;
   scope: Scope;
   workers: number;
   wallSeconds: number;
@@ -230,11 +244,11 @@ function childEnvironment(plain: Started, targetsFile: string): NodeJS.ProcessEn
   };
 }
 
-function parseOptions(argv: readonly string[]): { layer: Layer; scope: Scope; workers: number; variations: boolean; only?: Set<string> } {
+function parseOptions(argv: readonly string[]): { layer: Layer | undefined; scope: Scope; workers: number; variations: boolean; only?: Set<string> } {
   const { values } = parseArgs({
     args: [...argv],
     options: {
-      layer: { type: 'string', default: 'hand' },
+      layer: { type: 'string' },
       scope: { type: 'string', default: 'declared' },
       workers: { type: 'string', default: '3' },
       only: { type: 'string' },
@@ -243,7 +257,7 @@ function parseOptions(argv: readonly string[]): { layer: Layer; scope: Scope; wo
   });
   const variations = values.variations;
   const layer = values.layer;
-  if (layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
+  if (layer !== undefined && layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
   const scope = values.scope;
   if (scope !== 'declared' && scope !== 'full') throw new Error(`--scope: expected declared or full, got ${JSON.stringify(scope)}`);
   const workers = Number(values.workers);
@@ -265,7 +279,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const all = instancesToVerify(plan.recordingReadyMs);
   const selected =
     only === undefined
-      ? all.filter((instance) => variations || instance.kind !== 'variation')
+      ? all.filter((instance) => variations || instance.kind !== 'variation' || instance.combination === true)
       : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
   const unknown = [...(only ?? [])].filter((name) => !all.some((instance) => instance.name === name || instance.name.replace(/^\w+:/, '') === name));
   if (unknown.length > 0) throw new Error(`--only: unknown instances ${unknown.join(', ')}`);
@@ -287,7 +301,7 @@ async function main(argv: readonly string[]): Promise<number> {
       baseUrl,
       realtimeUrl,
       ...(instance.renameId === undefined ? {} : { ids: renamedIds(instance.renameId) }),
-      ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layer),
+      ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layerOf(instance, layer)),
       ...(instance.kind === 'fault' ? { faulty: true } : {}),
     }));
     const targetsFile = join(workDir, 'targets.json');
@@ -317,7 +331,7 @@ async function main(argv: readonly string[]): Promise<number> {
       .map((instance) => faultVerdict({ ...instance, name: instance.name.replace(/^fault:/, ''), requirements: instance.requirements ?? [], operations: instance.fault?.operations ?? [] }, testsOf(instance)));
     const declared = new Set(FAULTS.flatMap((fault) => fault.requirements));
     const verification: Verification = {
-      layer,
+      layer: layer ?? DEFAULT_LAYERS,
       scope,
       workers,
       wallSeconds: (performance.now() - began) / 1000,
