@@ -16,7 +16,13 @@
  * The figures are a measurement, not a test: nothing here fails on a slow machine. The exit code is
  * the suite's own, so a red suite is not mistaken for a fast one.
  *
- * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot]
+ * `--fault NAME` (repeatable) also runs the suite, after each clean run, against a reference started
+ * with that fault of reference/faults/catalogue.ts (REFERENCE_ARGS), and prints each faulty run's
+ * wall time beside the clean run's, as a ratio: how much longer a broken target makes the run (a
+ * login answering 201, bodies as text/plain). A faulty run is expected to fail; only the clean runs'
+ * exit codes count.
+ *
+ * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]...
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +42,12 @@ const REPORTERS = ['configured', 'dot'] as const;
 type Reporters = (typeof REPORTERS)[number];
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, layer: { type: 'string', default: 'all' }, reporters: { type: 'string', default: 'configured' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    layer: { type: 'string', default: 'all' },
+    reporters: { type: 'string', default: 'configured' },
+    fault: { type: 'string', multiple: true, default: [] },
+  },
 });
 const runs = Number(values.runs);
 const selected = LAYERS[values.layer ?? 'all'];
@@ -59,8 +70,8 @@ interface Sample {
   exitCode: number | null;
 }
 
-async function sample(index: number): Promise<Sample> {
-  const dir = join(OUTPUT_DIR, `run-${index}`);
+async function sample(index: number, fault?: string): Promise<Sample> {
+  const dir = join(OUTPUT_DIR, fault === undefined ? `run-${index}` : `run-${index}-${fault}`);
   mkdirSync(dir, { recursive: true });
   const reportFile = join(dir, 'report.json');
   // The JUnit file of an earlier run must not be counted as this run's.
@@ -69,10 +80,10 @@ async function sample(index: number): Promise<Sample> {
   const reporterArgs = reporters === 'configured' ? [] : ['--reporter=dot,json', `--output=${join(dir, 'test-results')}`];
   const run = await runPlaywright({
     args: ['test', ...layerArgs, ...reporterArgs],
-    env: { ...cleanEnv(), PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile },
+    env: { ...cleanEnv(), PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, ...(fault === undefined ? {} : { REFERENCE_ARGS: `--fault ${fault}` }) },
     timeoutMs: RUN_TIMEOUT_MS,
   });
-  if (run.timedOut) throw new Error(`run ${index} exceeded ${seconds(RUN_TIMEOUT_MS)}`);
+  if (run.timedOut) throw new Error(`run ${index}${fault === undefined ? '' : ` (fault ${fault})`} exceeded ${seconds(RUN_TIMEOUT_MS)}`);
   let counts: Counts;
   if (reporters === 'configured') {
     counts = junitCounts(JUNIT_FILE);
@@ -86,14 +97,22 @@ async function sample(index: number): Promise<Sample> {
 }
 
 rmSync(OUTPUT_DIR, { recursive: true, force: true });
+const faults = values.fault ?? [];
 const samples: Sample[] = [];
+const ratios = new Map<string, number[]>(faults.map((fault) => [fault, []]));
+const describe = (result: Sample): string =>
+  `${seconds(result.wallMs)} wall, ${result.tests} tests (${result.passed} passed, ${result.skipped} skipped, ${result.failed} failed), ` +
+  `${result.requests} HTTP requests from ${result.workers} workers, exit ${String(result.exitCode)}; cores before the run: ${result.calibrationMs.toFixed(1)} ms per scrypt operation`;
 for (let index = 1; index <= runs; index += 1) {
   const result = await sample(index);
   samples.push(result);
-  console.log(
-    `run ${index}/${runs}: ${seconds(result.wallMs)} wall, ${result.tests} tests (${result.passed} passed, ${result.skipped} skipped, ${result.failed} failed), ` +
-      `${result.requests} HTTP requests from ${result.workers} workers, exit ${String(result.exitCode)}; cores before the run: ${result.calibrationMs.toFixed(1)} ms per scrypt operation`,
-  );
+  console.log(`run ${index}/${runs}: ${describe(result)}`);
+  for (const fault of faults) {
+    const faulty = await sample(index, fault);
+    const ratio = faulty.wallMs / result.wallMs;
+    ratios.get(fault)?.push(ratio);
+    console.log(`run ${index}/${runs} with fault ${fault}: ${describe(faulty)}; ${ratio.toFixed(2)} times the clean run`);
+  }
 }
 const walls = samples.map((entry) => entry.wallMs).sort((a, b) => a - b);
 const median = walls[Math.floor(walls.length / 2)] ?? 0;
@@ -104,4 +123,8 @@ console.log(
     `cores: ${Math.min(...samples.map((entry) => entry.calibrationMs)).toFixed(1)} to ${Math.max(...samples.map((entry) => entry.calibrationMs)).toFixed(1)} ms per scrypt operation ` +
     `(two at once; the lower, the quieter the machine)`,
 );
+for (const [fault, values] of ratios) {
+  const sorted = [...values].sort((a, b) => a - b);
+  console.log(`fault ${fault}: median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(2)} times the clean run's wall time (${sorted.map((ratio) => ratio.toFixed(2)).join(', ')})`);
+}
 process.exit(samples.every((entry) => entry.exitCode === 0) ? 0 : 1);
