@@ -92,6 +92,7 @@ export default class SelfVerifyReporter implements Reporter {
       failuresRecordedByChecks: result.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION),
       ...(error === undefined ? {} : { error }),
       ...(detail === undefined ? {} : { detail }),
+      skipReasons: result.annotations.filter((annotation) => annotation.type === 'skip').map((annotation) => annotation.description ?? ''),
       durationMs: result.duration,
       workerIndex: result.workerIndex,
     });

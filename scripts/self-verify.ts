@@ -211,8 +211,29 @@ async function listenOnFreePort(name: string, app: FastifyInstance): Promise<str
   return `http://${HOST}:${address.port}`;
 }
 
+/**
+ * A clock that stands still until `start()`, then runs at the pace of the wall clock from where it
+ * stood. Every instance is built at the start of self-verification, but its project's tests may begin
+ * minutes later: with this clock the instance's seed times (a recording that ended as the reference
+ * started and is processing for the profile's delay) begin with its first request, as they do for a
+ * reference that `npm run conformance` starts just before its tests. So the processing recording's
+ * transition (REC-07) is there to be seen in every instance, not only in the first ones.
+ */
+function clockFromFirstRequest(): { now: () => number; start: () => void } {
+  const builtAt = Date.now();
+  let lag: number | undefined;
+  return {
+    now: () => (lag === undefined ? builtAt : Date.now() - lag),
+    start: () => {
+      lag ??= Date.now() - builtAt;
+    },
+  };
+}
+
 async function start(instance: Instance): Promise<Started> {
-  const servers = await buildServers(instance.options);
+  const clock = clockFromFirstRequest();
+  const servers = await buildServers({ ...instance.options, now: clock.now });
+  for (const server of [servers.main, servers.realtime]) server?.server.prependListener('request', clock.start);
   const { basePath, realtimeBasePath } = servers.main.reference.config.layout;
   const origin = await listenOnFreePort(instance.name, servers.main);
   const realtimeOrigin = servers.realtime === undefined ? origin : await listenOnFreePort(instance.name, servers.realtime);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { harnessSettings } from '../../fixtures/config.ts';
 import { selfVerifyProjects } from '../../fixtures/self-verify-projects.ts';
+import { mustNotAssessed, variationVerdict, type TestOutcome } from '../../scripts/lib/kill-matrix.ts';
 import { resultsFileOf } from '../../scripts/self-verify-reporter.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'self-verify-test-'));
@@ -47,5 +48,35 @@ describe('self-verification projects', () => {
     assert.equal(harnessSettings({ SELF_VERIFY_TARGETS: '/tmp/run/targets.json' }).selfVerifyTargets, '/tmp/run/targets.json');
     assert.equal(harnessSettings({}).selfVerifyTargets, undefined);
     assert.equal(resultsFileOf('/tmp/run/targets.json'), '/tmp/run/results.json');
+  });
+});
+
+describe('kill matrix: MUST requirements not assessed', () => {
+  const outcome = (overrides: Partial<TestOutcome>): TestOutcome => ({
+    project: 'plain',
+    title: 'a test',
+    location: 'x.spec.ts:1',
+    status: 'passed',
+    requirements: [],
+    checks: [],
+    failuresRecordedByChecks: false,
+    ...overrides,
+  });
+
+  it('counts a MUST whose checks were all not assessed, and settles one whose test does not apply to the target', () => {
+    const tests = [
+      outcome({ requirements: ['REC-07'], checks: [{ requirementId: 'REC-07', outcome: 'not assessed', text: 'already available at the first read' }] }),
+      outcome({ requirements: ['REC-10'], status: 'skipped', skipReasons: ['not applicable: recordings are served as a bare array'] }),
+      outcome({ requirements: ['REC-01'], status: 'skipped', skipReasons: ['needs TARGET_ROOM_ID'] }),
+      outcome({ requirements: ['PAG-01'], checks: [{ requirementId: 'PAG-01', outcome: 'passed', text: 'default take' }] }),
+    ];
+    assert.deepEqual(mustNotAssessed(tests), ['REC-01', 'REC-07']);
+  });
+
+  it('fails a variation that leaves a MUST unassessed which the plain run assessed, transitions included', () => {
+    const tests = [outcome({ project: 'variation:x', requirements: ['REC-07'], checks: [{ requirementId: 'REC-07', outcome: 'not assessed', text: 'already available' }] })];
+    const verdict = variationVerdict({ name: 'variation:x', kind: 'variation', description: 'x' }, tests, []);
+    assert.equal(verdict.passed, false);
+    assert.deepEqual(verdict.mustNotAssessed, ['REC-07']);
   });
 });
