@@ -116,8 +116,8 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
         ...(variation.members === undefined ? {} : { combination: true }),
       };
     }),
-    // A fault that declares no requirement (a credential echoed back) breaks nothing the suite could
-    // catch; scripts/check-canary.ts runs those.
+    // A fault that declares no requirement (a credential echoed back, every answer 500) breaks nothing
+    // the suite could attribute to one requirement; scripts/check-canary.ts runs those.
     ...FAULTS.filter((fault) => fault.requirements.length > 0).map(
       (fault): Instance => ({ name: `fault:${fault.name}`, kind: 'fault', description: fault.description, options: fault.apply(base), requirements: fault.requirements, fault }),
     ),

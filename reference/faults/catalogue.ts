@@ -355,7 +355,8 @@ export const FAULTS: readonly Fault[] = [
   fault(
     'unauthorized-as-403-listRecordings',
     'listRecordings answers a missing or invalid credential with 403 instead of 401.',
-    ['AUTH-03', 'AUTH-04', 'AUTH-21'],
+    // A tampered, unsigned or expired token is an invalid credential too (AUTH-15 to AUTH-18, AUTH-20).
+    ['AUTH-03', 'AUTH-04', 'AUTH-15', 'AUTH-16', 'AUTH-17', 'AUTH-18', 'AUTH-20', 'AUTH-21'],
     ['listRecordings'],
     rewriteBody(
       ['listRecordings'],
@@ -1235,7 +1236,9 @@ export const FAULTS: readonly Fault[] = [
   fault(
     'every-answer-500',
     'Every request whose body parses is answered 500, with the credentials it carried in the message: every test fails.',
-    ['LOGIN-01'],
+    // An outage breaks every requirement at once, not one: no requirement to attribute it to, so no
+    // blast radius to measure. It serves check:canary (a run where every test fails), like the echo faults.
+    [],
     OPERATIONS,
     beforeRoutes((app) => {
       app.addHook('preHandler', async (request, reply) => reply.code(500).send(buildErrorBody(500, `failed for ${echoedCredentials(request)}`, true)));
