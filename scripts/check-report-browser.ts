@@ -12,7 +12,8 @@
  * when it cannot run (no report, no browser).
  *
  * Run after `npm run conformance` and `npm run report`. Installs Debian's chromium with apt-get
- * when /usr/bin/chromium is missing (never `playwright install`).
+ * when /usr/bin/chromium is missing (never `playwright install`). Each attempt runs in a child
+ * process bounded in time, and a hung attempt is made once more (bounded()).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -176,4 +177,31 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+/** One attempt's bound: the checks take about 15 s; a browser that hangs is not waited for. */
+const ATTEMPT_TIMEOUT_MS = 150_000;
+const ATTEMPTS = 2;
+/** Set in the child process that makes one attempt. */
+const ATTEMPT_ENV = 'CHECK_REPORT_ATTEMPT';
+
+/**
+ * Runs the check in a child process bounded in time, and once more when that one hangs. Headless
+ * Chromium was seen, once in a clean-clone CI run, to stop making progress without any of
+ * Playwright's timeouts firing; killing the child also ends its browser (the pipe to it closes). A
+ * check that fails or cannot run is not retried: its exit code stands.
+ */
+function bounded(): number {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      stdio: 'inherit',
+      env: { ...process.env, [ATTEMPT_ENV]: '1' },
+      timeout: ATTEMPT_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
+    if (run.error === undefined && run.signal === null) return run.status ?? 1;
+    console.error(`check:report: attempt ${attempt} of ${ATTEMPTS} did not finish within ${ATTEMPT_TIMEOUT_MS / 1000} s (${run.error?.message ?? `ended by ${run.signal ?? 'a signal'}`})${attempt < ATTEMPTS ? '; trying again' : ''}`);
+  }
+  console.error(`check:report: the browser did not finish the checks in ${ATTEMPTS} attempts of ${ATTEMPT_TIMEOUT_MS / 1000} s`);
+  return 1;
+}
+
+process.exitCode = process.env[ATTEMPT_ENV] === '1' ? await main() : bounded();
