@@ -165,7 +165,7 @@ function markdownReport(verification: Verification): string {
     '',
     `${summaryLine(verification)}; layer ${verification.layer}, faults run ${verification.scope === 'full' ? 'the whole layer' : 'the tests citing their requirements'}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
     '',
-    'Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference and each variant run the whole layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference.',
+    'Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference, each variant and each variation (or combination of variations) run their layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference; each instance\'s clock starts with its first request.',
     '',
     ...(verification.runErrors.length === 0 ? [] : ['## Errors outside tests', '', ...verification.runErrors.map((error) => `- ${cell(error)}`), '']),
     '## Plain reference, variants and allowed variations',
