@@ -10,6 +10,7 @@
  */
 import { expect, generatedSecret, NotAssessable, test } from '../../fixtures/index.ts';
 import type { ApiClient, CallOptions, Exchange, TargetConfig } from '../../fixtures/index.ts';
+import { isSuccess } from '../../fixtures/ledger.ts';
 import { relyOn } from './reliance.ts';
 
 export interface SecurityKeyResult {
@@ -32,8 +33,6 @@ export interface Creation {
 export function freshPassphrase(): string {
   return generatedSecret();
 }
-
-const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 /** A request of the security-key operation at `path`: POST /participants is the upsert's path, sent without its apikey. */
 function callAt(api: ApiClient, path: KeyPath, options: CallOptions): Promise<Exchange> {

@@ -3,7 +3,10 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger } from '../../fixtures/ledger.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config.ts';
+import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger, targetArchiver } from '../../fixtures/ledger.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -75,5 +78,42 @@ describe('the ledger of created data', () => {
   it('says "left behind: none" for a run that created nothing', async () => {
     const result = await sweepLedger('empty-run', async () => 'never called', freshDir());
     assert.equal(describeSweep(result, 'empty-run'), 'left behind: none');
+  });
+});
+
+describe('the sweep archiver', () => {
+  /** A target whose login works, whose archive answers 422 for every id, and whose read answers `readStatus`. */
+  async function target(readStatus: number): Promise<{ baseUrl: string; close: () => void }> {
+    const server = createServer((request, response) => {
+      request.resume();
+      const answer = (status: number, body: unknown): void => {
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      };
+      if (request.method === 'POST' && request.url === '/login') answer(200, { access_token: 'opaque-token', name: 'Ada' });
+      else if (request.method === 'PUT' && request.url?.endsWith('/archive') === true) answer(422, { statusCode: 422, error: 'Unprocessable Content', message: 'no such participant' });
+      else if (request.method === 'GET' && request.url?.startsWith('/participants/') === true) answer(readStatus, readStatus === 200 ? { id: 'p-1' } : { statusCode: readStatus });
+      else answer(500, {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  }
+  const config = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+
+  it('takes a refused archive whose read is refused too as nothing to archive', async () => {
+    const { baseUrl, close } = await target(404);
+    try {
+      assert.equal(await targetArchiver(config, [])({ target: baseUrl, id: 'p-1' }), undefined);
+    } finally {
+      close();
+    }
+  });
+
+  it('reports a refused archive of a participant that can still be read as left behind', async () => {
+    const { baseUrl, close } = await target(200);
+    try {
+      assert.equal(await targetArchiver(config, [])({ target: baseUrl, id: 'p-1' }), 'archiveParticipant answered HTTP 422');
+    } finally {
+      close();
+    }
   });
 });
