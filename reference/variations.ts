@@ -736,6 +736,12 @@ const OTHER_CHOICES_VARIANTS = [
   'participant-channel-room-id',
 ] as const;
 
+/**
+ * The documented variant whose other form clashes with other-choices (security-key-participants-path-only
+ * stops serving /security): the alternates take it, so that every variant's other form is in one combination.
+ */
+const ALTERNATES_VARIANTS = ['security-path-participants'] as const;
+
 /** One of each exclusive group goes into other-choices (the first listed), and no contested variation. */
 const OTHER_CHOICES_LEFT_OUT = new Set(['pages-from-zero', 'channel-participants-both', 'upsert-answers-no-body', 'take-unbounded', 'recordings-filters-union', 'transcripts-environment-required', 'security-key-x25519', 'unknown-id-400', 'content-type-charset-upper']);
 
@@ -790,9 +796,10 @@ export function listVariations(): (VariationDescription & { members?: string[]; 
     },
     {
       name: OTHER_CHOICES_ALTERNATES,
-      description: `Every variation that ${OTHER_CHOICES} leaves out for another choice on its point (the other side of each exclusive group), with the documented variants in their first form; ${[...CONTESTED].join(', ')} stays out as contested.`,
-      basis: `With ${OTHER_CHOICES}, every uncontested variation of the catalogue is certified in one of two combined runs.`,
+      description: `Every variation that ${OTHER_CHOICES} leaves out for another choice on its point (the other side of each exclusive group), with the other form of the documented variant ${OTHER_CHOICES} cannot take (${ALTERNATES_VARIANTS.join(', ')}) and the other variants in their first form; ${[...CONTESTED].join(', ')} stays out as contested.`,
+      basis: `With ${OTHER_CHOICES}, every uncontested variation of the catalogue and every documented variant's other form is certified in one of two combined runs.`,
       members: alternatesMembers().map((variation) => variation.name),
+      variants: [...ALTERNATES_VARIANTS],
     },
   ];
 }
@@ -821,7 +828,8 @@ export function checkVariations(names: readonly string[]): void {
 /** The options with the named variations applied (in catalogue order, whatever the order of `names`). */
 export function applyVariations(options: ReferenceOptions, names: readonly string[]): ReferenceOptions {
   const variations = selected(names);
-  const withOtherVariants = names.includes(OTHER_CHOICES) ? withVariants(...OTHER_CHOICES_VARIANTS)(options) : options;
+  const combinedVariants = [...(names.includes(OTHER_CHOICES) ? OTHER_CHOICES_VARIANTS : []), ...(names.includes(OTHER_CHOICES_ALTERNATES) ? ALTERNATES_VARIANTS : [])];
+  const withOtherVariants = combinedVariants.length === 0 ? options : withVariants(...combinedVariants)(options);
   return variations.reduce((current, variation) => variation.apply(current), withOtherVariants);
 }
 

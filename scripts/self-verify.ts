@@ -2,10 +2,10 @@
  * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts for the
  * right reason (a check attributed to a requirement the fault declares fails; every other failed
  * check is collateral, the fault's blast radius), and must certify CONFORMANT on the plain reference
- * and on every documented variant, and with --variations on every allowed variation of
- * reference/variations.ts and their two combinations, other-choices and other-choices-alternates (by
- * default the combinations alone; scripts/lib/kill-matrix.ts holds the
- * verdict rules).
+ * and on the two combinations of reference/variations.ts, other-choices and other-choices-alternates,
+ * which between them switch on every uncontested allowed variation and the other form of every
+ * documented variant; with --variations also on each documented variant and each allowed variation
+ * alone (scripts/lib/kill-matrix.ts holds the verdict rules).
  *
  * This process hosts every reference instance (buildServers on free ports: the plain reference, one
  * per variant, one per variation, one per fault, each with its own store and the recording delay of the reference
@@ -30,8 +30,9 @@
  *   --scope       declared: a fault's project runs the tests citing its requirements (default); full: the
  *                 whole layer, so that every collateral failure of the fault shows (the blast radius)
  *   --workers     Playwright workers (default 3: measured faster than 2 on two cores, the host and runner wait on I/O)
- *   --variations  also run every allowed variation alone (by default only their two combinations run:
- *                 other-choices and other-choices-alternates, which between them switch on every uncontested one)
+ *   --variations  also run every documented variant and every allowed variation alone (by default only their two
+ *                 combinations run: other-choices and other-choices-alternates, which between them switch on every
+ *                 uncontested variation and the other form of every documented variant)
  *   --only        instances to run: plain, a variant, a variation or a fault name (for iterating on a few)
  * SELF_VERIFY_KEEP_RESULTS=FILE keeps the per-test results (outcome, checks, duration, worker) in FILE,
  * to see where a run's time goes.
@@ -300,7 +301,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const all = instancesToVerify(plan.recordingReadyMs);
   const selected =
     only === undefined
-      ? all.filter((instance) => variations || instance.kind !== 'variation' || instance.combination === true)
+      ? all.filter((instance) => variations || instance.kind === 'plain' || instance.kind === 'fault' || instance.combination === true)
       : all.filter((instance) => only.has(instance.name) || only.has(instance.name.replace(/^\w+:/, '')));
   const unknown = [...(only ?? [])].filter((name) => !all.some((instance) => instance.name === name || instance.name.replace(/^\w+:/, '') === name));
   if (unknown.length > 0) throw new Error(`--only: unknown instances ${unknown.join(', ')}`);

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildServers, type ReferenceServers } from '../../reference/app.ts';
 import { parseCli } from '../../reference/cli.ts';
-import { applyVariations, checkVariations, listVariations, OTHER_CHOICES, variationIdRenaming } from '../../reference/variations.ts';
+import { applyVariations, checkVariations, listVariations, OTHER_CHOICES, OTHER_CHOICES_ALTERNATES, variationIdRenaming } from '../../reference/variations.ts';
+import { listVariants } from '../../reference/variants.ts';
 import { seedAccounts, seedKeys } from '../../scripts/generate-seed.ts';
 
 const devKey = seedKeys.apiKeys.development;
@@ -46,6 +47,21 @@ describe('variation catalogue', () => {
     assert.doesNotThrow(() => checkVariations([OTHER_CHOICES]));
     assert.throws(() => checkVariations(['unknown-id-400', 'unknown-id-422']), /different choices/);
     assert.throws(() => checkVariations(['no-such-variation']), /unknown variation/);
+  });
+
+  it('between them, the two combinations switch on every uncontested variation and every documented variant\'s other form', () => {
+    // self-verification inside npm test runs only the combinations: what they leave out is certified there by nothing.
+    const on = (name: string): ReturnType<typeof applyVariations> => applyVariations({ recordingDelayMs: 0 }, [name]);
+    const variantsOn = new Set([...(on(OTHER_CHOICES).variants ?? []), ...(on(OTHER_CHOICES_ALTERNATES).variants ?? [])]);
+    assert.deepEqual(
+      listVariants().map((variant) => variant.name).filter((name) => !variantsOn.has(name)),
+      [],
+    );
+    const byName = new Map(variations.map((variation) => [variation.name, variation]));
+    const members = new Set([...(byName.get(OTHER_CHOICES)?.members ?? []), ...(byName.get(OTHER_CHOICES_ALTERNATES)?.members ?? [])]);
+    const single = variations.filter((variation) => variation.members === undefined).map((variation) => variation.name);
+    assert.deepEqual(single.filter((name) => !members.has(name)), ['pages-from-zero']);
+    assert.deepEqual(byName.get(OTHER_CHOICES_ALTERNATES)?.variants, ['security-path-participants']);
   });
 
   it('every variation, and other-choices, builds a reference that logs in', async () => {
