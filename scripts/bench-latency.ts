@@ -146,6 +146,9 @@ if (longest !== undefined) {
     `\ncritical path with ${delayMs} ms: ${longest.chain.length} requests one after another (${longest.requests} in the test, ${seconds(waited)} waiting) in\n  ${longest.test}\n  ${runs(longest.chain.map((request) => request.operationId))}`,
   );
 }
+const TOP_TESTS = 12;
+console.log(`\nthe ${TOP_TESTS} longest test chains with ${delayMs} ms (requests one after another / requests of the test):`);
+for (const entry of delayed.path.byTest.slice(0, TOP_TESTS)) console.log(`  ${String(entry.steps).padStart(4)} / ${String(entry.requests).padEnd(4)} ${entry.test}`);
 console.log(
   `\nA chain is a sequence of requests of one test, each asked for only after the one before had been answered;` +
     ` a test cannot take less than its longest chain times the delay. With W workers a run waits at least` +

@@ -309,23 +309,30 @@ test(
     const created = await createParticipant();
     // A case that lacks profile data is not assessed; the others go on.
     const context: CaseContext = { target, token: () => accessToken(api), needs: caseNeeds };
-    for (const [index, rejection] of UPSERT_REJECTIONS.entries()) {
+    // The refused updates go out together, then the participant is read back once per case: the same
+    // requests as one read after each update, without a wait per case against a remote target. Each
+    // case sends a name of its own, so an update that was applied shows as that case's name. (Two
+    // cases both applied despite their 401 would leave one name: the status check of each still fails.)
+    const refused = await together([...UPSERT_REJECTIONS.entries()], async ([index, rejection]) => {
       const requirementId = requirementFor(rejection, 'upsertParticipant');
       const cause = causeOf(rejection);
-      // A name of its own per case: a refused update must not leave it, whatever the other cases did.
       const body = { ...created.input, name: `${created.input.name} refused ${index + 1}` };
       const sent = await expectUnauthorized(
         { requirementId, operationId: 'upsertParticipant', cause, send: async () => api.call('upsertParticipant', { body, ...(await rejection.send(context)) }) },
         { warn, observe },
       );
-      if (sent === undefined) continue;
-      await check(requirementId, `upsertParticipant ${cause} leaves the participant unchanged`, async () => {
-        const after = await api.call('getParticipant', { params: { id: created.id } });
-        const json: unknown = after.json;
-        if (after.status !== 200 || typeof json !== 'object' || json === null) throw new NotAssessable(`getParticipant of the participant answered HTTP ${after.status} without a record (PART-05)`);
-        expect((json as { name?: unknown }).name, `the refused update was applied\n${after.curl}`).not.toBe(body.name);
-      });
-    }
+      return sent === undefined ? undefined : { requirementId, cause, name: body.name };
+    });
+    await together(
+      refused.filter((entry) => entry !== undefined),
+      async ({ requirementId, cause, name }) =>
+        check(requirementId, `upsertParticipant ${cause} leaves the participant unchanged`, async () => {
+          const after = await api.call('getParticipant', { params: { id: created.id } });
+          const json: unknown = after.json;
+          if (after.status !== 200 || typeof json !== 'object' || json === null) throw new NotAssessable(`getParticipant of the participant answered HTTP ${after.status} without a record (PART-05)`);
+          expect((json as { name?: unknown }).name, `the refused update was applied\n${after.curl}`).not.toBe(name);
+        }),
+    );
   },
 );
 

@@ -34,6 +34,8 @@ export interface CriticalPath {
   background: number;
   /** The worker whose tests' chains add up to the most, and that sum. */
   busiestWorker: { worker: number; steps: number } | undefined;
+  /** Every test that sent a request: its chain length and its requests, longest chain first (ties in title order). */
+  byTest: { test: string; steps: number; requests: number }[];
 }
 
 /** The longest sequence of `requests` in which each was asked for after the one before had been answered. */
@@ -67,6 +69,7 @@ export function criticalPath(timelines: ReadonlyMap<number, readonly TimedReques
   let requestsInTests = 0;
   let background = 0;
   let busiestWorker: CriticalPath['busiestWorker'];
+  const byTestSummary: CriticalPath['byTest'] = [];
   for (const [worker, timeline] of timelines) {
     const byTest = new Map<string, TimedRequest[]>();
     for (const request of timeline) {
@@ -79,10 +82,12 @@ export function criticalPath(timelines: ReadonlyMap<number, readonly TimedReques
       tests += 1;
       requestsInTests += requests.length;
       workerSteps += chain.length;
+      byTestSummary.push({ test, steps: chain.length, requests: requests.length });
       if (longest === undefined || chain.length > longest.chain.length) longest = { test, chain, requests: requests.length };
     }
     sequentialSteps += workerSteps;
     if (busiestWorker === undefined || workerSteps > busiestWorker.steps) busiestWorker = { worker, steps: workerSteps };
   }
-  return { longest, sequentialSteps, tests, requestsInTests, background, busiestWorker };
+  byTestSummary.sort((a, b) => b.steps - a.steps || a.test.localeCompare(b.test));
+  return { longest, sequentialSteps, tests, requestsInTests, background, busiestWorker, byTest: byTestSummary };
 }

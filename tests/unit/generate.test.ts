@@ -14,7 +14,7 @@ import { bindPlan, summarisePlan } from '../../fixtures/generate/cases.ts';
 import { aggregateChecks, toCallOptions } from '../../fixtures/generate/exercise.ts';
 import { negativePlans, negativeTitle, positivePlans, positiveTitle } from '../../fixtures/generate/index.ts';
 import { negativePlan } from '../../fixtures/generate/negative.ts';
-import { announceOnce, runCaseSet, shrinkFailure } from '../../fixtures/generate/run.ts';
+import { announceOnce, runCaseSet, sendTogether, shrinkFailure } from '../../fixtures/generate/run.ts';
 import { DEFAULT_SEED, generatedSettings } from '../../fixtures/generate/settings.ts';
 import { UNIQUE_PREFIX } from '../../fixtures/generate/types.ts';
 import type { CaseContext, CaseSet, GeneratedCase, GeneratedRequest } from '../../fixtures/generate/types.ts';
@@ -221,6 +221,13 @@ describe('negative generation', () => {
     assert.ok(named.every((generated) => generated.readBack?.participantId.startsWith('gen-unit-')));
     assert.ok(upserts.every((generated) => generated.mutates));
     assert.ok(negativeCases.filter((generated) => generated.operationId === 'listGroups').every((generated) => !generated.mutates));
+  });
+
+  it('names a participant of its own in each refused upsert, so that the upserts may go out together', () => {
+    const named = negativeCases.filter((generated) => generated.operationId === 'upsertParticipant' && generated.readBack !== undefined);
+    const ids = named.map((generated) => generated.readBack?.participantId);
+    assert.equal(new Set(ids).size, ids.length, `participants named twice: ${ids.join(', ')}`);
+    for (const generated of named) assert.equal(generated.ownResource, `participant ${generated.readBack?.participantId ?? ''}`);
   });
 
   it('leaves the body credential of closeMeeting to the client, except where a case takes it away', () => {
@@ -638,6 +645,23 @@ describe('runCaseSet', () => {
       assert.equal(events[index + 1], (events[index] ?? '').replace(/^start/, 'end'));
     }
     assert.deepEqual(events.filter((event) => event.startsWith('start ')).slice(0, set.examples.length), set.examples.map((example) => `start ${example.description}`));
+  });
+
+  it('sends writes to resources of their own together, and the other writes one after another after them', async () => {
+    const write = (description: string, ownResource?: string): GeneratedCase => caseOf('upsertParticipant', 'refused', 'INP-07', {}, { description, mutates: true, ...(ownResource === undefined ? {} : { ownResource }) });
+    // Two cases claim participant p2: neither is on its own, so both wait their turn.
+    const cases = [write('own 1', 'participant p1'), write('shared 1'), write('own 2', 'participant p3'), write('claims p2', 'participant p2'), write('claims p2 too', 'participant p2')];
+    const inFlight = new Set<string>();
+    const overlaps: string[] = [];
+    await sendTogether(cases, async (generated) => {
+      inFlight.add(generated.description);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      overlaps.push([...inFlight].sort().join(' + '));
+      inFlight.delete(generated.description);
+    });
+    assert.ok(overlaps.some((overlap) => overlap.includes('own 1') && overlap.includes('own 2')), overlaps.join('; '));
+    const sequential = ['shared 1', 'claims p2', 'claims p2 too'];
+    for (const overlap of overlaps) assert.ok(sequential.filter((description) => overlap.split(' + ').includes(description)).length <= 1, overlap);
   });
 
   it('shrinks a failure of the run it replays to the smallest case and reports it with the reason and the replay', async () => {
