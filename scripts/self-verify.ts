@@ -74,6 +74,8 @@ interface Instance {
 }
 
 const REPORTS_DIR = join(REPO_ROOT, 'reports');
+/** The requirement whose test reads the recording watch (tests/recordings.spec.ts). */
+const WATCHED_REQUIREMENT = 'REC-07';
 /** Bounds a run that hangs; a healthy run on two cores takes a few minutes. */
 const RUN_TIMEOUT_MS = 20 * 60_000;
 const HOST = '127.0.0.1';
@@ -325,6 +327,8 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(instance.renameId === undefined ? {} : { ids: renamedIds(instance.renameId) }),
       ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layerOf(instance, layer)),
       ...(instance.kind === 'fault' ? { faulty: true } : {}),
+      // A fault's project runs only the tests citing its requirements: unless it declares REC-07, none watches the recording.
+      ...(instance.kind === 'fault' && scope === 'declared' && !(instance.requirements ?? []).includes(WATCHED_REQUIREMENT) ? { watchRecordings: false } : {}),
     }));
     const targetsFile = join(workDir, 'targets.json');
     writeFileSync(targetsFile, JSON.stringify(targets, null, 2));

@@ -21,20 +21,20 @@ describe('self-verification projects', () => {
   it('makes one project per instance, pointed at it, with its grep', () => {
     const file = targetsFile([
       { name: 'plain', baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2', grepInvert: '@generated' },
-      { name: 'fault:skip-ignored', baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2', grep: '^(?=.*@PAG-08)', faulty: true },
+      { name: 'fault:skip-ignored', baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2', grep: '^(?=.*@PAG-08)', faulty: true, watchRecordings: false },
     ]);
     const [plain, fault] = selfVerifyProjects(file);
     assert.deepEqual(plain, {
       name: 'plain',
       grepInvert: /@generated/,
-      use: { targetOverride: { baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2' }, failuresExpected: false },
+      use: { targetOverride: { baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2' }, failuresExpected: false, watchRecordings: true },
     });
-    // A faulty instance runs in one worker, where its failures are expected.
+    // A faulty instance runs in one worker, where its failures are expected; one that does not declare REC-07 does not watch the recording.
     assert.deepEqual(fault, {
       name: 'fault:skip-ignored',
       grep: /^(?=.*@PAG-08)/,
       workers: 1,
-      use: { targetOverride: { baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2' }, failuresExpected: true },
+      use: { targetOverride: { baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2' }, failuresExpected: true, watchRecordings: false },
     });
   });
 
