@@ -789,7 +789,7 @@ export function listVariations(): (VariationDescription & { members?: string[]; 
     ...described,
     {
       name: OTHER_CHOICES,
-      description: 'Every variation that combines with the others (the first of each exclusive group), with the other form of every documented variant.',
+      description: 'Every variation that combines with the others (the first of each exclusive group), with the other form of every documented variant but security-path-participants (which its security-key-participants-path-only excludes; the alternates take it).',
       basis: 'Issue 12: a second in-repo conforming configuration making the other allowed choice on every point that can be switched.',
       members: otherChoicesMembers().map((variation) => variation.name),
       variants: [...OTHER_CHOICES_VARIANTS],

@@ -8,13 +8,13 @@
  * alone (scripts/lib/kill-matrix.ts holds the verdict rules).
  *
  * This process hosts every reference instance (buildServers on free ports: the plain reference, one
- * per variant, one per variation, one per fault, each with its own store and the recording delay of the reference
- * profile), and ONE Playwright run tests them all, one project per instance: playwright.config.ts
+ * per combination and one per fault, and with --variations one per variant and per variation, each
+ * with its own store and the recording delay of the reference profile), and ONE Playwright run tests them all, one project per instance: playwright.config.ts
  * reads the instances from the SELF_VERIFY_TARGETS file, and each project points its workers at its
  * instance (worker option targetOverride: its addresses, with the path prefix and the realtime
  * origin of its layout, and its ids when a variation renames them). A fault's project runs only the tests that cite a
- * requirement it declares, since only their failures can count; the plain and variant projects run
- * the whole layer. Separate Playwright runs with a reference process each would spend most of the
+ * requirement it declares, since only their failures can count, and watches the processing recording
+ * only when it declares REC-07; the other projects run the whole layer. Separate Playwright runs with a reference process each would spend most of the
  * time starting processes.
  *
  * Writes the kill matrix to reports/self-verification.{json,md} and ends with the line
@@ -69,7 +69,7 @@ interface Instance {
   fault?: Fault;
   /** For a variation that renames the seed's ids: the renaming, applied to the profile's ids. */
   renameId?: (id: string) => string;
-  /** A combination of variations (other-choices and its alternates): run by default, the single variations with --variations. */
+  /** A combination of variations (other-choices and its alternates): run by default, the single variants and variations with --variations. */
   combination?: boolean;
 }
 

@@ -34,8 +34,8 @@ export interface CriticalPath {
   background: number;
   /** The worker whose tests' chains add up to the most, and that sum. */
   busiestWorker: { worker: number; steps: number } | undefined;
-  /** Every test that sent a request: its chain length, its requests and its chain's operations, longest chain first (ties in title order). */
-  byTest: { test: string; steps: number; requests: number; chain: string[] }[];
+  /** Every test that sent a request: its worker, its chain length, its requests and its chain's operations, longest chain first (ties in title order). */
+  byTest: { test: string; worker: number; steps: number; requests: number; chain: string[] }[];
 }
 
 /** The longest sequence of `requests` in which each was asked for after the one before had been answered. */
@@ -82,7 +82,7 @@ export function criticalPath(timelines: ReadonlyMap<number, readonly TimedReques
       tests += 1;
       requestsInTests += requests.length;
       workerSteps += chain.length;
-      byTestSummary.push({ test, steps: chain.length, requests: requests.length, chain: chain.map((request) => request.operationId) });
+      byTestSummary.push({ test, worker, steps: chain.length, requests: requests.length, chain: chain.map((request) => request.operationId) });
       if (longest === undefined || chain.length > longest.chain.length) longest = { test, chain, requests: requests.length };
     }
     sequentialSteps += workerSteps;
