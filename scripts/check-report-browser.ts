@@ -9,7 +9,8 @@
  * - those links land on the operation in interface-reference.html and on the section in
  *   interface-spec.html.
  * Saves a screenshot of the test page to reports/allure-report.png. Exits 1 when a check fails, 2
- * when it cannot run (no report, no browser).
+ * when it cannot run (no report, no browser), 1 when the browser hung or would not start in every
+ * attempt.
  *
  * Run after `npm run conformance` and `npm run report`. Installs Debian's chromium with apt-get
  * when /usr/bin/chromium is missing (never `playwright install`). Each attempt runs in a child
@@ -44,8 +45,13 @@ const KNOWN_STORY = 'GRP-01';
 const KNOWN_ATTACHMENT = 'HTTP 200 GET /groups';
 /** Rendering a report of a few hundred tests takes a few seconds on a small machine. */
 const UI_TIMEOUT_MS = 30_000;
+/** Chromium starts in about a second; Playwright's own default (180 s) would outlast an attempt. */
+const LAUNCH_TIMEOUT_MS = 30_000;
 
 class CannotRun extends Error {}
+/** The browser did not start or did not open the report: the attempt is made again (exit code 3). */
+class BrowserTrouble extends Error {}
+const BROWSER_TROUBLE_EXIT = 3;
 
 function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return;
@@ -73,18 +79,25 @@ function epicsOfResults(): string[] {
 
 type Check = { ok: true; what: string } | { ok: false; what: string; problem: string };
 
+/** Runs one check and prints its line at once: a run that hangs shows how far it got. */
 async function check(what: string, body: () => Promise<void>): Promise<Check> {
+  let result: Check;
   try {
     await body();
-    return { ok: true, what };
+    result = { ok: true, what };
   } catch (error) {
-    return { ok: false, what, problem: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '' };
+    result = { ok: false, what, problem: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '' };
   }
+  console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.what}${result.ok ? '' : `: ${result.problem}`}`);
+  return result;
 }
 
 async function checkReport(page: Page, epics: readonly string[]): Promise<Check[]> {
   const checks: Check[] = [];
-  await page.goto(pathToFileURL(REPORT).href);
+  console.log(`opening ${REPORT}`);
+  await page.goto(pathToFileURL(REPORT).href, { timeout: UI_TIMEOUT_MS }).catch((error: unknown) => {
+    throw new BrowserTrouble(`the report did not open: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  });
   const tree = page.getByTestId('tree-content').first();
   const section = (title: RegExp) => tree.getByTestId('tree-section-title').filter({ hasText: title }).first();
 
@@ -160,17 +173,20 @@ async function main(): Promise<number> {
     if (!existsSync(REPORT)) throw new CannotRun(`${REPORT} is missing: run npm run conformance, then npm run report`);
     const epics = epicsOfResults();
     ensureChromium();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    console.log(`starting ${CHROMIUM}`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS }).catch((error: unknown) => {
+      throw new BrowserTrouble(`chromium did not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    });
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     const checks = await checkReport(page, epics);
-    for (const result of checks) console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.what}${result.ok ? '' : `: ${result.problem}`}`);
     const failed = checks.filter((result) => !result.ok).length;
     console.log(`screenshot: ${SCREENSHOT}`);
     console.log(failed === 0 ? `check:report: the Allure report renders (${checks.length} checks)` : `check:report: ${failed} of ${checks.length} checks failed`);
     return failed === 0 ? 0 : 1;
   } catch (error) {
     console.error(`check:report could not run: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof BrowserTrouble) return BROWSER_TROUBLE_EXIT;
     return error instanceof CannotRun ? 2 : 1;
   } finally {
     await browser?.close();
@@ -178,16 +194,18 @@ async function main(): Promise<number> {
 }
 
 /** One attempt's bound: the checks take about 15 s; a browser that hangs is not waited for. */
-const ATTEMPT_TIMEOUT_MS = 150_000;
-const ATTEMPTS = 2;
+const ATTEMPT_TIMEOUT_MS = 90_000;
+const ATTEMPTS = 3;
 /** Set in the child process that makes one attempt. */
 const ATTEMPT_ENV = 'CHECK_REPORT_ATTEMPT';
 
 /**
- * Runs the check in a child process bounded in time, and once more when that one hangs. Headless
- * Chromium was seen, once in a clean-clone CI run, to stop making progress without any of
- * Playwright's timeouts firing; killing the child also ends its browser (the pipe to it closes). A
- * check that fails or cannot run is not retried: its exit code stands.
+ * Runs the check in a child process bounded in time, and again when that one hangs (at most
+ * ATTEMPTS times). Headless Chromium was seen, twice in clean-clone CI runs, to stop making
+ * progress without any of Playwright's timeouts firing, and both attempts of one run hung; the
+ * checks print their lines as they go, so the next hang shows where. Killing the child also ends its
+ * browser (the pipe to it closes). A check that fails or cannot run is not retried: its exit code
+ * stands; a browser that did not start or open the report within its timeout is tried again.
  */
 function bounded(): number {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
@@ -197,10 +215,11 @@ function bounded(): number {
       timeout: ATTEMPT_TIMEOUT_MS,
       killSignal: 'SIGKILL',
     });
-    if (run.error === undefined && run.signal === null) return run.status ?? 1;
-    console.error(`check:report: attempt ${attempt} of ${ATTEMPTS} did not finish within ${ATTEMPT_TIMEOUT_MS / 1000} s (${run.error?.message ?? `ended by ${run.signal ?? 'a signal'}`})${attempt < ATTEMPTS ? '; trying again' : ''}`);
+    if (run.error === undefined && run.signal === null && run.status !== BROWSER_TROUBLE_EXIT) return run.status ?? 1;
+    const why = run.status === BROWSER_TROUBLE_EXIT ? 'the browser did not start or open the report' : `did not finish within ${ATTEMPT_TIMEOUT_MS / 1000} s (${run.error?.message ?? `ended by ${run.signal ?? 'a signal'}`})`;
+    console.error(`check:report: attempt ${attempt} of ${ATTEMPTS}: ${why}${attempt < ATTEMPTS ? '; trying again' : ''}`);
   }
-  console.error(`check:report: the browser did not finish the checks in ${ATTEMPTS} attempts of ${ATTEMPT_TIMEOUT_MS / 1000} s`);
+  console.error(`check:report: the browser did not finish the checks in ${ATTEMPTS} attempts of at most ${ATTEMPT_TIMEOUT_MS / 1000} s`);
   return 1;
 }
 
