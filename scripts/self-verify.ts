@@ -9,13 +9,14 @@
  *
  * This process hosts every reference instance (buildServers on free ports: the plain reference, one
  * per combination and one per fault, and with --variations one per variant and per variation, each
- * with its own store and the recording delay of the reference profile), and ONE Playwright run tests them all, one project per instance: playwright.config.ts
- * reads the instances from the SELF_VERIFY_TARGETS file, and each project points its workers at its
+ * with its own store and the recording delay of the reference profile), and ONE Playwright run
+ * tests them all, one project per instance: playwright.config.ts reads the instances from the
+ * SELF_VERIFY_TARGETS file, and each project points its workers at its
  * instance (worker option targetOverride: its addresses, with the path prefix and the realtime
  * origin of its layout, and its ids when a variation renames them). A fault's project runs only the tests that cite a
  * requirement it declares, since only their failures can count, and watches the processing recording
- * only when it declares REC-07; the other projects run the whole layer. Separate Playwright runs with a reference process each would spend most of the
- * time starting processes.
+ * only when it declares REC-07; the other projects run the whole layer. Separate Playwright runs
+ * with a reference process each would spend most of the time starting processes.
  *
  * Writes the kill matrix to reports/self-verification.{json,md} and ends with the line
  * `faults caught for the right reason: N/N, collateral requirements per fault: median M, max X,

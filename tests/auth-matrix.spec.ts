@@ -334,8 +334,8 @@ test(
       expect((json as { name?: unknown }).name, `the refused update was applied\n${exchange.curl}`).not.toBe(name);
     };
     const reads = await together(cases, readBack);
-    const refusedNames = new Set(cases.map((entry) => entry.name));
-    const applied = reads.some((read) => 'exchange' in read && refusedNames.has((read.exchange.json as { name?: unknown } | undefined)?.name as string));
+    const refusedNames = new Set<unknown>(cases.map((entry) => entry.name));
+    const applied = reads.some((read) => 'exchange' in read && refusedNames.has((read.exchange.json as { name?: unknown } | null | undefined)?.name));
     const label = (cause: string): string => `upsertParticipant ${cause} leaves the participant unchanged`;
     if (!applied) {
       for (const [index, { requirementId, cause, name }] of cases.entries()) await check(requirementId, label(cause), () => unchanged(reads[index] as (typeof reads)[number], name));
