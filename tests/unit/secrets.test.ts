@@ -125,6 +125,39 @@ describe('LiteralMatcher', () => {
       { seed: 20261125, numRuns: 400 },
     );
   });
+
+  it('finds the same when its literals are added in parts as when they are given at once', () => {
+    const alphabet = fc.constantFrom('a', 'b', 'c', '-', '%');
+    const literal = fc.array(alphabet, { minLength: 1, maxLength: 12 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(fc.array(fc.array(literal, { maxLength: 4 }), { minLength: 1, maxLength: 5 }), fc.array(alphabet, { maxLength: 200 }), (parts, chars) => {
+        const literals = parts.flat();
+        const text = chars.join('') + literals.join('x');
+        const grown = new LiteralMatcher();
+        for (const part of parts) grown.add(part);
+        assert.deepEqual(grown.find(text), new LiteralMatcher(literals).find(text));
+        assert.equal(grown.size, new Set(literals).size);
+      }),
+      { seed: 20261126, numRuns: 300 },
+    );
+  });
+});
+
+describe('redact with a list that grows', () => {
+  it('redacts what a list compiled afresh redacts, each time the same list has grown or changed', () => {
+    const key = Array.from({ length: 16 }, (_, index) => ['abandon', 'ability', 'able', 'about', 'zebra', 'qzvkt'][index % 6]).join(' ');
+    const later = ['opaque-token-000001', 'short', key, 'CsSecret-unknown-form', 'tok%2Fen with space'];
+    const text = `a opaque-token-000001 b short c ${key.split(' ').slice(3, 8).join(', ')} d tok%252Fen%20with%20space e ${Buffer.from('xx' + later[0]).toString('base64')} f qzvkt`;
+    const list: string[] = ['profile-password-1'];
+    for (const secret of later) {
+      list.push(secret);
+      assert.equal(redact(text, list), redact(text, [...list]), `after adding ${JSON.stringify(secret)}`);
+    }
+    // Changed in place rather than grown: compiled again, not extended.
+    list[1] = 'another-token-000002';
+    assert.equal(redact(text, list), redact(text, [...list]));
+    assert.ok(redact(text, list).includes('opaque-token-000001'), 'a secret no longer in the list is no longer redacted as a literal');
+  });
 });
 
 describe('the API client', () => {
