@@ -29,6 +29,7 @@
  * Usage: npm run bench:latency -- [--delay-ms 150] [--chains FILE]
  */
 import { rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config.ts';
 import { KEY_PAIRS_AT_START } from '../fixtures/global-setup.ts';
@@ -36,7 +37,8 @@ import type { TimedRequest } from '../fixtures/http.ts';
 import { startReference } from '../fixtures/reference-process.ts';
 import { criticalPath } from './lib/critical-path.ts';
 import type { CriticalPath } from './lib/critical-path.ts';
-import { cleanEnv, readRequestCounts, runPlaywright, seconds } from './lib/playwright-run.ts';
+import { cleanEnv, readRequestCounts, runPlaywright, seconds, workerCpu } from './lib/playwright-run.ts';
+import type { WorkerCpu } from './lib/playwright-run.ts';
 import { startRecordingProxy } from './lib/recording-proxy.ts';
 import { calibrate, JUNIT_FILE, junitCounts } from './lib/suite-figures.ts';
 import type { Counts } from './lib/suite-figures.ts';
@@ -65,6 +67,8 @@ interface Measurement {
   /** Requests the proxy received (global setup's pre-flight login included). */
   proxied: number;
   path: CriticalPath;
+  /** CPU time of the workers, when they reported it. */
+  cpu: WorkerCpu | undefined;
 }
 
 async function measure(delay: number): Promise<Measurement> {
@@ -103,6 +107,7 @@ async function measure(delay: number): Promise<Measurement> {
         watchReads: totals.watchReads ?? 0,
         proxied: proxy.requests.length,
         path: criticalPath(timelines),
+        cpu: workerCpu(perWorker),
       };
     } finally {
       await proxy.close();
@@ -123,6 +128,8 @@ function runs(names: readonly string[]): string {
   return grouped.map(({ name, count }) => (count === 1 ? name : `${name} x${count}`)).join(' -> ');
 }
 
+const CORES = availableParallelism();
+
 const plain = await measure(0);
 const delayed = await measure(delayMs);
 
@@ -142,6 +149,11 @@ console.log(row('HTTP requests (seen by the proxy)', plain.proxied, delayed.prox
 console.log(row('critical path (longest chain, requests)', chainOf(plain), chainOf(delayed)));
 console.log(row('sequential steps (sum of every test chain)', plain.path.sequentialSteps, delayed.path.sequentialSteps));
 console.log(row('busiest worker (sum of its tests chains)', busiest(plain), busiest(delayed)));
+const cpuText = (m: Measurement, figure: (cpu: WorkerCpu) => string): string => (m.cpu === undefined ? '-' : figure(m.cpu));
+console.log(row('worker CPU, all workers (user+system)', cpuText(plain, (cpu) => seconds(cpu.totalMs)), cpuText(delayed, (cpu) => seconds(cpu.totalMs))));
+console.log(row('  before a worker\'s first request (median)', cpuText(plain, (cpu) => seconds(cpu.startupMs)), cpuText(delayed, (cpu) => seconds(cpu.startupMs))));
+const coreShare = (m: Measurement) => (cpu: WorkerCpu): string => `${Math.round((100 * cpu.totalMs) / (CORES * m.wallMs))} %`;
+console.log(row(`  share of ${CORES} cores x wall time`, cpuText(plain, coreShare(plain)), cpuText(delayed, coreShare(delayed))));
 console.log(row('cores before the run (ms per scrypt op)', plain.calibrationMs.toFixed(1), delayed.calibrationMs.toFixed(1)));
 console.log(row('exit code', String(plain.exitCode), String(delayed.exitCode)));
 const longest = delayed.path.longest;
@@ -174,7 +186,9 @@ console.log(
   `\nA chain is a sequence of requests of one test, each asked for only after the one before had been answered;` +
     ` a test cannot take less than its longest chain times the delay. With W workers a run waits at least` +
     ` sequential steps x delay / W (here ${seconds((delayed.path.sequentialSteps * delayMs) / Math.max(1, delayed.workers))}).` +
-    ` Requests outside any test (the recording watch) belong to no chain.`,
+    ` Requests outside any test (the recording watch) belong to no chain.` +
+    ` The workers' CPU time is counted by each worker (user + system); the runner, the reference and the proxy share the same cores.` +
+    ` A share near 100 % means the run waits for a core rather than for the target, and more workers only add their start-up.`,
 );
 console.log(
   `\nbench:latency: ${seconds(delayed.wallMs)} with ${delayMs} ms per answer against ${seconds(plain.wallMs)} without: ratio ${(delayed.wallMs / plain.wallMs).toFixed(2)}; ` +

@@ -27,7 +27,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
+import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds, workerCpu } from './lib/playwright-run.ts';
+import type { WorkerCpu } from './lib/playwright-run.ts';
 import { calibrate, JUNIT_FILE, junitCounts } from './lib/suite-figures.ts';
 import type { Counts } from './lib/suite-figures.ts';
 
@@ -67,6 +68,8 @@ interface Sample {
   failed: number;
   requests: number;
   workers: number;
+  /** CPU time of the workers, when they reported it. */
+  cpu: WorkerCpu | undefined;
   exitCode: number | null;
 }
 
@@ -92,8 +95,8 @@ async function sample(index: number, fault?: string): Promise<Sample> {
     const count = (...statuses: string[]): number => report.tests.filter((test) => statuses.includes(test.status)).length;
     counts = { tests: report.tests.length, passed: count('passed'), skipped: count('skipped'), failed: count('failed', 'timedOut', 'interrupted') };
   }
-  const { workers, totals } = readRequestCounts(run.output);
-  return { wallMs: run.durationMs, calibrationMs, ...counts, requests: totals.requests, workers, exitCode: run.code };
+  const { workers, totals, perWorker } = readRequestCounts(run.output);
+  return { wallMs: run.durationMs, calibrationMs, ...counts, requests: totals.requests, workers, cpu: workerCpu(perWorker), exitCode: run.code };
 }
 
 rmSync(OUTPUT_DIR, { recursive: true, force: true });
@@ -102,7 +105,9 @@ const samples: Sample[] = [];
 const ratios = new Map<string, number[]>(faults.map((fault) => [fault, []]));
 const describe = (result: Sample): string =>
   `${seconds(result.wallMs)} wall, ${result.tests} tests (${result.passed} passed, ${result.skipped} skipped, ${result.failed} failed), ` +
-  `${result.requests} HTTP requests from ${result.workers} workers, exit ${String(result.exitCode)}; cores before the run: ${result.calibrationMs.toFixed(1)} ms per scrypt operation`;
+  `${result.requests} HTTP requests from ${result.workers} workers` +
+  (result.cpu === undefined ? '' : ` (their CPU ${seconds(result.cpu.totalMs)}, of it ${seconds(result.cpu.startupMs)} per worker before its first request)`) +
+  `, exit ${String(result.exitCode)}; cores before the run: ${result.calibrationMs.toFixed(1)} ms per scrypt operation`;
 for (let index = 1; index <= runs; index += 1) {
   const result = await sample(index);
   samples.push(result);

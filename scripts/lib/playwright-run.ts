@@ -208,3 +208,18 @@ export function readRequestCounts(output: string): { workers: number; totals: Wo
   );
   return { workers: entries.length, totals, perWorker: entries };
 }
+
+/** The CPU time the workers of a run spent, in all and before their first request, from their counts. */
+export interface WorkerCpu {
+  /** Sum over the workers (user + system, ms). */
+  totalMs: number;
+  /** Median over the workers of the CPU spent by the time the worker's HTTP client was set up (ms). */
+  startupMs: number;
+}
+
+export function workerCpu(perWorker: readonly WorkerCounts[]): WorkerCpu | undefined {
+  const measured = perWorker.flatMap((entry) => (entry.cpuMs === undefined ? [] : [entry.cpuMs]));
+  if (measured.length === 0) return undefined;
+  const startups = measured.map((cpu) => cpu.startup).sort((a, b) => a - b);
+  return { totalMs: measured.reduce((sum, cpu) => sum + cpu.total, 0), startupMs: startups[Math.floor(startups.length / 2)] ?? 0 };
+}

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { TimedRequest } from '../../fixtures/http.ts';
 import { criticalPath, longestChain } from '../../scripts/lib/critical-path.ts';
+import { workerCpu } from '../../scripts/lib/playwright-run.ts';
 import { startRecordingProxy } from '../../scripts/lib/recording-proxy.ts';
 import { untilNotOk } from '../support/usage-limit.ts';
 import type { Exchange } from '../../fixtures/contract.ts';
@@ -46,6 +47,19 @@ describe('critical path', () => {
     assert.equal(path.requestsInTests, 7);
     assert.equal(path.background, 2);
     assert.deepEqual(path.busiestWorker, { worker: 1, steps: 4 });
+  });
+});
+
+describe('worker CPU of a run', () => {
+  const counts = (workerIndex: number, cpuMs?: { startup: number; total: number }) => ({ workerIndex, requests: 1, retries: 0, logins: 1, ...(cpuMs === undefined ? {} : { cpuMs }) });
+
+  it('sums the workers and takes the median start-up, leaving out workers that did not report it', () => {
+    const cpu = workerCpu([counts(0, { startup: 1200, total: 5000 }), counts(1, { startup: 1500, total: 4000 }), counts(2), counts(3, { startup: 1300, total: 3000 })]);
+    assert.deepEqual(cpu, { totalMs: 12_000, startupMs: 1300 });
+  });
+
+  it('is unknown when no worker reported it (counts of an older run)', () => {
+    assert.equal(workerCpu([counts(0), counts(1)]), undefined);
   });
 });
 
