@@ -11,8 +11,10 @@ export interface KeyPairPool {
  * RSA generation takes a hundred milliseconds or more on a small machine, so after the first request
  * `size` pairs are generated ahead in the background (libuv's thread pool) and each is handed out
  * once. `atStart` pairs are generated from the moment the pool is created, for an instance that
- * expects key requests soon and has idle cores while it starts. A request takes the oldest pair,
- * ready or still being generated; when that one failed, it gets a fresh one.
+ * expects key requests soon and has idle cores while it starts: one after another, so that they
+ * hold one thread of the pool and not all four, which would hold back the first logins (scrypt) and
+ * token checks behind them by a key generation. A request takes the oldest pair, ready or still
+ * being generated; when that one failed, it gets a fresh one.
  */
 export function createKeyPairPool(size: number, generate: () => Promise<KeyPairKeyObjectResult>, atStart = 0): KeyPairPool {
   // Pairs being generated or ready, oldest first.
@@ -21,13 +23,18 @@ export function createKeyPairPool(size: number, generate: () => Promise<KeyPairK
 
   // A generator that throws at once still gives a rejected promise, handed to whoever takes the pair.
   const start = (): Promise<KeyPairKeyObjectResult> => Promise.resolve().then(generate);
-  const add = (): void => {
-    const pair = start();
+  const add = (pair: Promise<KeyPairKeyObjectResult> = start()): void => {
     // Handled by whoever takes it; a pair nobody takes must not be an unhandled rejection.
     pair.catch(() => undefined);
     queue.push(pair);
   };
-  for (let started = 0; started < atStart; started += 1) add();
+  // Each start-up pair begins when the one before it is done, whether that one succeeded or failed.
+  let previous: Promise<unknown> | undefined;
+  for (let started = 0; started < atStart; started += 1) {
+    const pair = previous === undefined ? start() : previous.then(generate, generate);
+    add(pair);
+    previous = pair;
+  }
 
   return {
     take() {

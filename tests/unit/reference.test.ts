@@ -439,16 +439,26 @@ describe('security key', () => {
     assert.equal(generated, beforeClose + 1);
   });
 
-  it('generates the pairs asked for at start at once, hands them out oldest first, and replaces one whose generation failed', async () => {
+  it('generates the pairs asked for at start one after another, hands them out oldest first, and replaces one whose generation failed', async () => {
     let generated = 0;
+    let running = 0;
+    let mostAtOnce = 0;
     const generate = async () => {
       generated += 1;
-      if (generated === 2) throw new Error('generation failed');
-      return { publicKey: generated, privateKey: generated } as unknown as KeyPairKeyObjectResult;
+      const number = generated;
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      if (number === 2) throw new Error('generation failed');
+      return { publicKey: number, privateKey: number } as unknown as KeyPairKeyObjectResult;
     };
     const pool = createKeyPairPool(1, generate, 3);
     await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(generated, 3, 'three started before any request');
+    assert.equal(generated, 1, 'the first started before any request, the others wait for it');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(generated, 3, 'all three generated before any request');
+    assert.equal(mostAtOnce, 1, 'one at a time');
     const handedOut = [await pool.take(), await pool.take(), await pool.take()];
     assert.deepEqual(handedOut.map((pair) => pair.publicKey), [1, 4, 3], 'the failed second pair was replaced by a fresh one');
     pool.close();
