@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { bundleName, referenceBundle } from '../../fixtures/reference-bundle.ts';
+import { startReference } from '../../fixtures/reference-process.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// Inside the repository, so that the inputs' paths are relative to it like the reference's own.
+const scratch = mkdtempSync(join(REPO_ROOT, 'node_modules/.cache/', 'bundle-test-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('reference bundle', () => {
+  it('is built once from the sources, listed with them, and found again while they are unchanged', async () => {
+    const dir = join(scratch, 'cache');
+    const first = await referenceBundle(dir);
+    assert.ok(first !== undefined, 'a bundle was built');
+    const { inputs } = JSON.parse(readFileSync(join(dir, 'inputs.json'), 'utf8')) as { inputs: string[] };
+    assert.ok(inputs.includes('reference/server.ts') && inputs.includes('reference/store.ts'), `inputs: ${inputs.join(', ')}`);
+    assert.ok(inputs.every((input) => input.startsWith('reference/')), 'packages stay imports, not inputs');
+    assert.equal(await referenceBundle(dir), first);
+    // Each module keeps its own location: the store finds the committed seed.
+    assert.match(readFileSync(first, 'utf8'), /new URL\("\.\.\/fixtures\/seed\/seed\.json", "file:\/\/[^"]*\/reference\/store\.ts"\)/);
+  });
+
+  it('is named by the contents of its inputs, so that an edit makes another bundle', () => {
+    mkdirSync(join(scratch, 'inputs'), { recursive: true });
+    const input = join(scratch, 'inputs', 'module.ts');
+    const relativeInput = relative(REPO_ROOT, input);
+    writeFileSync(input, 'export const a = 1;\n');
+    const before = bundleName([relativeInput], '0.0.0');
+    assert.equal(bundleName([relativeInput], '0.0.0'), before);
+    writeFileSync(input, 'export const a = 2;\n');
+    assert.notEqual(bundleName([relativeInput], '0.0.0'), before);
+    assert.notEqual(bundleName([relativeInput], '0.0.1'), bundleName([relativeInput], '0.0.0'), 'another esbuild, another bundle');
+    rmSync(input);
+    assert.throws(() => bundleName([relativeInput], '0.0.0'), /ENOENT/);
+  });
+
+  it('starts a reference that answers like the one run from its sources', async () => {
+    const reference = await startReference();
+    try {
+      const command = readFileSync(`/proc/${reference.pid}/cmdline`, 'utf8').split('\0');
+      assert.ok(command.some((arg) => /reference\/server-[0-9a-f]{32}\.mjs$/.test(arg)), `started from the bundle: ${command.join(' ')}`);
+      const response = await fetch(`${reference.baseUrl}/groups`);
+      assert.equal(response.status, 401, 'GET /groups without a token');
+    } finally {
+      await reference.stop();
+    }
+  });
+});
