@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,22 @@ describe('reference bundle', () => {
     assert.equal(await referenceBundle(dir), first);
     // Each module keeps its own location: the store finds the committed seed.
     assert.match(readFileSync(first, 'utf8'), /new URL\("\.\.\/fixtures\/seed\/seed\.json", "file:\/\/[^"]*\/reference\/store\.ts"\)/);
+  });
+
+  it('removes, when it builds, bundles of earlier sources and files of killed builds once they are ten minutes old', async () => {
+    const dir = join(scratch, 'stale');
+    mkdirSync(dir, { recursive: true });
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    for (const name of ['server-0123456789abcdef0123456789abcdef.mjs', 'building-1-abcd.mjs']) {
+      writeFileSync(join(dir, name), '');
+      utimesSync(join(dir, name), hourAgo, hourAgo);
+    }
+    writeFileSync(join(dir, 'server-fedcba9876543210fedcba9876543210.mjs'), '');
+    const built = await referenceBundle(dir);
+    assert.ok(built !== undefined && existsSync(built));
+    assert.ok(!existsSync(join(dir, 'server-0123456789abcdef0123456789abcdef.mjs')), 'an old bundle is removed');
+    assert.ok(!existsSync(join(dir, 'building-1-abcd.mjs')), 'an old partial file is removed');
+    assert.ok(existsSync(join(dir, 'server-fedcba9876543210fedcba9876543210.mjs')), 'a recent one may be starting: kept');
   });
 
   it('is named by the contents of its inputs, so that an edit makes another bundle', () => {
