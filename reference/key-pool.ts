@@ -28,10 +28,12 @@ export function createKeyPairPool(size: number, generate: () => Promise<KeyPairK
     pair.catch(() => undefined);
     queue.push(pair);
   };
-  // Each start-up pair begins when the one before it is done, whether that one succeeded or failed.
+  // Each start-up pair begins when the one before it is done, whether that one succeeded or failed,
+  // unless the pool was closed meanwhile.
+  const next = (): Promise<KeyPairKeyObjectResult> => (closed ? Promise.reject(new Error('key pair pool closed')) : generate());
   let previous: Promise<unknown> | undefined;
   for (let started = 0; started < atStart; started += 1) {
-    const pair = previous === undefined ? start() : previous.then(generate, generate);
+    const pair = previous === undefined ? start() : previous.then(next, next);
     add(pair);
     previous = pair;
   }

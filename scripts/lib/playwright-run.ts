@@ -221,5 +221,7 @@ export function workerCpu(perWorker: readonly WorkerCounts[]): WorkerCpu | undef
   const measured = perWorker.flatMap((entry) => (entry.cpuMs === undefined ? [] : [entry.cpuMs]));
   if (measured.length === 0) return undefined;
   const startups = measured.map((cpu) => cpu.startup).sort((a, b) => a - b);
-  return { totalMs: measured.reduce((sum, cpu) => sum + cpu.total, 0), startupMs: startups[Math.floor(startups.length / 2)] ?? 0 };
+  const middle = startups.length / 2;
+  const median = startups.length % 2 === 1 ? (startups[Math.floor(middle)] ?? 0) : ((startups[middle - 1] ?? 0) + (startups[middle] ?? 0)) / 2;
+  return { totalMs: measured.reduce((sum, cpu) => sum + cpu.total, 0), startupMs: median };
 }

@@ -58,6 +58,10 @@ describe('worker CPU of a run', () => {
     assert.deepEqual(cpu, { totalMs: 12_000, startupMs: 1300 });
   });
 
+  it('takes the mean of the two middle start-ups for an even number of workers', () => {
+    assert.equal(workerCpu([counts(0, { startup: 1000, total: 1 }), counts(1, { startup: 1400, total: 1 }), counts(2, { startup: 1200, total: 1 }), counts(3, { startup: 9000, total: 1 })])?.startupMs, 1300);
+  });
+
   it('is unknown when no worker reported it (counts of an older run)', () => {
     assert.equal(workerCpu([counts(0), counts(1)]), undefined);
   });

@@ -7,7 +7,9 @@ import { bundleName, referenceBundle } from '../../fixtures/reference-bundle.ts'
 import { startReference } from '../../fixtures/reference-process.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// Inside the repository, so that the inputs' paths are relative to it like the reference's own.
+// Inside the repository, so that the inputs' paths are relative to it like the reference's own
+// (node_modules/.cache/ does not exist yet in a fresh clone).
+mkdirSync(join(REPO_ROOT, 'node_modules/.cache/'), { recursive: true });
 const scratch = mkdtempSync(join(REPO_ROOT, 'node_modules/.cache/', 'bundle-test-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -50,6 +52,8 @@ describe('reference bundle', () => {
     writeFileSync(input, 'export const a = 2;\n');
     assert.notEqual(bundleName([relativeInput], '0.0.0'), before);
     assert.notEqual(bundleName([relativeInput], '0.0.1'), bundleName([relativeInput], '0.0.0'), 'another esbuild, another bundle');
+    // A build names its bundle by the bytes it compiled, whatever the file holds by then.
+    assert.equal(bundleName([relativeInput], '0.0.0', () => 'export const a = 1;\n'), before);
     rmSync(input);
     assert.throws(() => bundleName([relativeInput], '0.0.0'), /ENOENT/);
   });
@@ -58,7 +62,7 @@ describe('reference bundle', () => {
     const reference = await startReference();
     try {
       const command = readFileSync(`/proc/${reference.pid}/cmdline`, 'utf8').split('\0');
-      assert.ok(command.some((arg) => /reference\/server-[0-9a-f]{32}\.mjs$/.test(arg)), `started from the bundle: ${command.join(' ')}`);
+      assert.ok(command.some((arg) => /reference\/[0-9a-f]{12}\/server-[0-9a-f]{32}\.mjs$/.test(arg)), `started from the bundle: ${command.join(' ')}`);
       const response = await fetch(`${reference.baseUrl}/groups`);
       assert.equal(response.status, 401, 'GET /groups without a token');
     } finally {

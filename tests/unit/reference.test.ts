@@ -440,28 +440,61 @@ describe('security key', () => {
   });
 
   it('generates the pairs asked for at start one after another, hands them out oldest first, and replaces one whose generation failed', async () => {
+    // Each generation ends only when the test lets it, so that nothing depends on timing.
+    const running: { number: number; finish: () => void }[] = [];
     let generated = 0;
-    let running = 0;
     let mostAtOnce = 0;
-    const generate = async () => {
-      generated += 1;
-      const number = generated;
-      running += 1;
-      mostAtOnce = Math.max(mostAtOnce, running);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      running -= 1;
-      if (number === 2) throw new Error('generation failed');
-      return { publicKey: number, privateKey: number } as unknown as KeyPairKeyObjectResult;
+    const generate = () =>
+      new Promise<KeyPairKeyObjectResult>((resolve, reject) => {
+        generated += 1;
+        const number = generated;
+        running.push({
+          number,
+          finish: () => (number === 2 ? reject(new Error('generation failed')) : resolve({ publicKey: number, privateKey: number } as unknown as KeyPairKeyObjectResult)),
+        });
+        mostAtOnce = Math.max(mostAtOnce, running.length);
+      });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const finishOldest = async () => {
+      running.shift()?.finish();
+      await settle();
     };
     const pool = createKeyPairPool(1, generate, 3);
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
     assert.equal(generated, 1, 'the first started before any request, the others wait for it');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(generated, 3, 'all three generated before any request');
+    await finishOldest();
+    assert.equal(generated, 2, 'the second starts when the first is done');
+    await finishOldest();
+    assert.equal(generated, 3, 'the third starts when the second failed');
+    await finishOldest();
     assert.equal(mostAtOnce, 1, 'one at a time');
-    const handedOut = [await pool.take(), await pool.take(), await pool.take()];
-    assert.deepEqual(handedOut.map((pair) => pair.publicKey), [1, 4, 3], 'the failed second pair was replaced by a fresh one');
+    const first = await pool.take();
+    const second = pool.take();
+    await settle();
+    // The failed second pair is replaced by a fresh generation, the fourth.
+    assert.equal(generated, 4);
+    await finishOldest();
+    const third = await pool.take();
+    assert.deepEqual([first, await second, third].map((pair) => pair.publicKey), [1, 4, 3]);
     pool.close();
+  });
+
+  it('stops generating the start-up pairs once closed', async () => {
+    const finishers: (() => void)[] = [];
+    let generated = 0;
+    const generate = () =>
+      new Promise<KeyPairKeyObjectResult>((resolve) => {
+        generated += 1;
+        finishers.push(() => resolve({ publicKey: generated, privateKey: generated } as unknown as KeyPairKeyObjectResult));
+      });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const pool = createKeyPairPool(1, generate, 3);
+    await settle();
+    pool.close();
+    finishers.shift()?.();
+    await settle();
+    await settle();
+    assert.equal(generated, 1, 'the pairs after the one under way are not generated');
   });
 
   it('rejects a missing, empty or non-string passphrase with 400 and a missing token with 401', async () => {

@@ -158,6 +158,23 @@ describe('redact with a list that grows', () => {
     assert.equal(redact(text, list), redact(text, [...list]));
     assert.ok(redact(text, list).includes('opaque-token-000001'), 'a secret no longer in the list is no longer redacted as a literal');
   });
+
+  it('extends only its own compiled form: another list of the same contents does not take the new secrets', () => {
+    const grown = ['shared-secret-0001'];
+    const other = ['shared-secret-0001'];
+    const text = 'shared-secret-0001 and later-secret-0002';
+    redact(text, grown);
+    redact(text, other);
+    grown.push('later-secret-0002');
+    assert.equal(redact(text, grown), `${REDACTED} and ${REDACTED}`);
+    assert.equal(redact(text, other), `${REDACTED} and later-secret-0002`, 'the list without the new secret is redacted as it is');
+  });
+
+  it('tells lists apart whose secrets joined would read the same', () => {
+    const text = 'one a\u0000b two a three b';
+    assert.equal(redact(text, ['a', 'b']), `one ${REDACTED}\u0000${REDACTED} two ${REDACTED} three ${REDACTED}`);
+    assert.equal(redact(text, ['a\u0000b']), `one ${REDACTED} two a three b`, 'not the compiled form of [a, b]');
+  });
 });
 
 describe('the API client', () => {
