@@ -29,6 +29,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds, workerCpu } from './lib/playwright-run.ts';
 import type { WorkerCpu } from './lib/playwright-run.ts';
+import { median } from './lib/median.ts';
 import { calibrate, JUNIT_FILE, junitCounts } from './lib/suite-figures.ts';
 import type { Counts } from './lib/suite-figures.ts';
 
@@ -120,16 +121,16 @@ for (let index = 1; index <= runs; index += 1) {
   }
 }
 const walls = samples.map((entry) => entry.wallMs).sort((a, b) => a - b);
-const median = walls[Math.floor(walls.length / 2)] ?? 0;
+const medianWall = median(walls);
 const last = samples.at(-1) as Sample;
 console.log(
-  `\nbench:suite (layer ${values.layer}, ${reporters === 'configured' ? 'reporters of playwright.config.ts' : 'dot reporter only'}): median wall time ${seconds(median)} over ${runs} run(s) (min ${seconds(walls[0] ?? 0)}, max ${seconds(walls.at(-1) ?? 0)}), ` +
+  `\nbench:suite (layer ${values.layer}, ${reporters === 'configured' ? 'reporters of playwright.config.ts' : 'dot reporter only'}): median wall time ${seconds(medianWall)} over ${runs} run(s) (min ${seconds(walls[0] ?? 0)}, max ${seconds(walls.at(-1) ?? 0)}), ` +
     `reference start-up included; ${last.tests} tests; ${last.requests} HTTP requests per run; ` +
     `cores: ${Math.min(...samples.map((entry) => entry.calibrationMs)).toFixed(1)} to ${Math.max(...samples.map((entry) => entry.calibrationMs)).toFixed(1)} ms per scrypt operation ` +
     `(two at once; the lower, the quieter the machine)`,
 );
 for (const [fault, values] of ratios) {
   const sorted = [...values].sort((a, b) => a - b);
-  console.log(`fault ${fault}: median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(2)} times the clean run's wall time (${sorted.map((ratio) => ratio.toFixed(2)).join(', ')})`);
+  console.log(`fault ${fault}: median ${median(sorted).toFixed(2)} times the clean run's wall time (${sorted.map((ratio) => ratio.toFixed(2)).join(', ')})`);
 }
 process.exit(samples.every((entry) => entry.exitCode === 0) ? 0 : 1);

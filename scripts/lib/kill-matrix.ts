@@ -13,6 +13,7 @@
 import type { CheckRecord } from '../../fixtures/checks.ts';
 import { requirement } from '../../fixtures/requirements.ts';
 import { NOT_APPLICABLE } from '../../fixtures/certification.ts';
+import { median } from './median.ts';
 
 /** One test of a self-verification run, as scripts/self-verify-reporter.ts writes it. */
 export interface TestOutcome {
@@ -185,8 +186,6 @@ export interface BlastRadius {
 
 export function blastRadius(faults: readonly FaultVerdict[]): BlastRadius {
   const perFault = faults.map((fault) => ({ name: fault.name, collateral: fault.collateral.length }));
-  const sorted = perFault.map((entry) => entry.collateral).sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  return { perFault, median, max: sorted.at(-1) ?? 0 };
+  const collateral = perFault.map((entry) => entry.collateral);
+  return { perFault, median: median(collateral), max: Math.max(0, ...collateral) };
 }

@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { REQUEST_COUNTS_DIR } from '../../fixtures/http.ts';
+import { median } from './median.ts';
 import type { WorkerStats } from '../../fixtures/http.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -220,8 +221,5 @@ export interface WorkerCpu {
 export function workerCpu(perWorker: readonly WorkerCounts[]): WorkerCpu | undefined {
   const measured = perWorker.flatMap((entry) => (entry.cpuMs === undefined ? [] : [entry.cpuMs]));
   if (measured.length === 0) return undefined;
-  const startups = measured.map((cpu) => cpu.startup).sort((a, b) => a - b);
-  const middle = startups.length / 2;
-  const median = startups.length % 2 === 1 ? (startups[Math.floor(middle)] ?? 0) : ((startups[middle - 1] ?? 0) + (startups[middle] ?? 0)) / 2;
-  return { totalMs: measured.reduce((sum, cpu) => sum + cpu.total, 0), startupMs: median };
+  return { totalMs: measured.reduce((sum, cpu) => sum + cpu.total, 0), startupMs: median(measured.map((cpu) => cpu.startup)) };
 }
