@@ -22,6 +22,11 @@
  * one invocation, not runs of different invocations (the cores are timed before each run, as in
  * bench:suite).
  *
+ * After each run it runs that run's Playwright floor (scripts/lib/floor.ts): a synthetic suite of
+ * the same tests, files, requests and chains, with the same workers, against a server that only
+ * waits the same delay. Its wall time is what Playwright itself takes on this machine for a suite of
+ * this shape; the suite's own checks, reports and reference account for the rest.
+ *
  * `--chains FILE` writes every test's chain of both runs (its length, its requests, the operations
  * of the chain in order) to FILE as JSON, longest first: where to look for requests that could go
  * out together, and which tests sent a different number of requests in the two runs.
@@ -36,6 +41,8 @@ import { KEY_PAIRS_AT_START } from '../fixtures/global-setup.ts';
 import type { TimedRequest } from '../fixtures/http.ts';
 import { startReference } from '../fixtures/reference-process.ts';
 import { criticalPath } from './lib/critical-path.ts';
+import { runFloor, shapeOf, shapeRequests } from './lib/floor.ts';
+import type { FloorResult } from './lib/floor.ts';
 import type { CriticalPath } from './lib/critical-path.ts';
 import { cleanEnv, readRequestCounts, runPlaywright, seconds, workerCpu } from './lib/playwright-run.ts';
 import type { WorkerCpu } from './lib/playwright-run.ts';
@@ -130,8 +137,17 @@ function runs(names: readonly string[]): string {
 
 const CORES = availableParallelism();
 
+/** The floor of a measured run: its shape, its workers, its delay. */
+async function floorOf(m: Measurement): Promise<FloorResult> {
+  const shape = shapeOf(m.path.byTest, m.counts.tests);
+  console.log(`${m.delayMs === 0 ? 'no delay' : `${m.delayMs} ms per answer`}: running the Playwright floor (${shapeRequests(shape)} requests in the run's chains, ${m.workers} workers) ...`);
+  return runFloor(shape, { workers: m.workers, delayMs: m.delayMs });
+}
+// Each floor right after its run: the machine's neighbours change over minutes.
 const plain = await measure(0);
+const plainFloor = await floorOf(plain);
 const delayed = await measure(delayMs);
+const delayedFloor = await floorOf(delayed);
 
 const dataDriven = (m: Measurement): number => m.requests - m.watchReads;
 const row = (label: string, a: string | number, b: string | number): string => `${label.padEnd(44)}${String(a).padStart(16)}${String(b).padStart(16)}`;
@@ -154,6 +170,9 @@ console.log(row('worker CPU, all workers (user+system)', cpuText(plain, (cpu) =>
 console.log(row('  before a worker\'s first request (median)', cpuText(plain, (cpu) => seconds(cpu.startupMs)), cpuText(delayed, (cpu) => seconds(cpu.startupMs))));
 const coreShare = (m: Measurement) => (cpu: WorkerCpu): string => `${Math.round((100 * cpu.totalMs) / (CORES * m.wallMs))} %`;
 console.log(row(`  share of ${CORES} cores x wall time`, cpuText(plain, coreShare(plain)), cpuText(delayed, coreShare(delayed))));
+console.log(row('Playwright floor (same shape, answers only wait)', seconds(plainFloor.wallMs), seconds(delayedFloor.wallMs)));
+console.log(row('  its tests / requests answered', `${plainFloor.tests}/${plainFloor.requests}`, `${delayedFloor.tests}/${delayedFloor.requests}`));
+console.log(row('  the suite\'s wall time over the floor', `${(plain.wallMs / plainFloor.wallMs).toFixed(2)}x`, `${(delayed.wallMs / delayedFloor.wallMs).toFixed(2)}x`));
 console.log(row('cores before the run (ms per scrypt op)', plain.calibrationMs.toFixed(1), delayed.calibrationMs.toFixed(1)));
 console.log(row('exit code', String(plain.exitCode), String(delayed.exitCode)));
 const longest = delayed.path.longest;
@@ -188,10 +207,14 @@ console.log(
     ` sequential steps x delay / W (here ${seconds((delayed.path.sequentialSteps * delayMs) / Math.max(1, delayed.workers))}).` +
     ` Requests outside any test (the recording watch) belong to no chain.` +
     ` The workers' CPU time is counted by each worker (user + system); the runner, the reference and the proxy share the same cores.` +
-    ` A share near 100 % means the run waits for a core rather than for the target, and more workers only add their start-up.`,
+    ` A share near 100 % means the run waits for a core rather than for the target, and more workers only add their start-up.` +
+    ` The Playwright floor runs a synthetic suite of the same tests, files, requests and chains with the same workers, each request through` +
+    ` Playwright's API request context with one expect, against a server that answers a fixed body after the same delay (scripts/lib/floor.ts):` +
+    ` what Playwright itself takes on this machine for a suite of this shape, whatever its checks do.`,
 );
 console.log(
   `\nbench:latency: ${seconds(delayed.wallMs)} with ${delayMs} ms per answer against ${seconds(plain.wallMs)} without: ratio ${(delayed.wallMs / plain.wallMs).toFixed(2)}; ` +
+    `Playwright floor of the same shape ${seconds(delayedFloor.wallMs)} and ${seconds(plainFloor.wallMs)}; ` +
     `data-driven requests ${dataDriven(plain)} and ${dataDriven(delayed)}${requestsNote()}`,
 );
 process.exit(plain.exitCode === 0 && delayed.exitCode === 0 ? 0 : 1);

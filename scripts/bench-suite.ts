@@ -22,13 +22,21 @@
  * login answering 201, bodies as text/plain). A faulty run is expected to fail; only the clean runs'
  * exit codes count.
  *
- * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]...
+ * After each clean run it runs that run's Playwright floor (scripts/lib/floor.ts): a synthetic suite
+ * of the same tests, files, requests and chains, with the same workers, against a server that
+ * answers at once and checks nothing, and prints its wall time beside the run's. That is what
+ * Playwright itself takes on this machine for a suite of this shape; the suite's own checks,
+ * reports and reference account for the rest. `--skip-floor` leaves it out.
+ *
+ * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]... [--skip-floor]
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds, workerCpu } from './lib/playwright-run.ts';
 import type { WorkerCpu } from './lib/playwright-run.ts';
+import { criticalPath } from './lib/critical-path.ts';
+import { runFloor, shapeOf } from './lib/floor.ts';
 import { median } from './lib/median.ts';
 import { calibrate, JUNIT_FILE, junitCounts } from './lib/suite-figures.ts';
 import type { Counts } from './lib/suite-figures.ts';
@@ -49,6 +57,7 @@ const { values } = parseArgs({
     layer: { type: 'string', default: 'all' },
     reporters: { type: 'string', default: 'configured' },
     fault: { type: 'string', multiple: true, default: [] },
+    'skip-floor': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -72,6 +81,8 @@ interface Sample {
   /** CPU time of the workers, when they reported it. */
   cpu: WorkerCpu | undefined;
   exitCode: number | null;
+  /** The run's tests that sent requests, with their chains (the shape of its Playwright floor). */
+  byTest: ReturnType<typeof criticalPath>['byTest'];
 }
 
 async function sample(index: number, fault?: string): Promise<Sample> {
@@ -97,12 +108,14 @@ async function sample(index: number, fault?: string): Promise<Sample> {
     counts = { tests: report.tests.length, passed: count('passed'), skipped: count('skipped'), failed: count('failed', 'timedOut', 'interrupted') };
   }
   const { workers, totals, perWorker } = readRequestCounts(run.output);
-  return { wallMs: run.durationMs, calibrationMs, ...counts, requests: totals.requests, workers, cpu: workerCpu(perWorker), exitCode: run.code };
+  const { byTest } = criticalPath(new Map(perWorker.map((entry) => [entry.workerIndex, entry.timeline ?? []])));
+  return { wallMs: run.durationMs, calibrationMs, ...counts, requests: totals.requests, workers, cpu: workerCpu(perWorker), exitCode: run.code, byTest };
 }
 
 rmSync(OUTPUT_DIR, { recursive: true, force: true });
 const faults = values.fault ?? [];
 const samples: Sample[] = [];
+const floors: number[] = [];
 const ratios = new Map<string, number[]>(faults.map((fault) => [fault, []]));
 const describe = (result: Sample): string =>
   `${seconds(result.wallMs)} wall, ${result.tests} tests (${result.passed} passed, ${result.skipped} skipped, ${result.failed} failed), ` +
@@ -113,6 +126,14 @@ for (let index = 1; index <= runs; index += 1) {
   const result = await sample(index);
   samples.push(result);
   console.log(`run ${index}/${runs}: ${describe(result)}`);
+  if (!values['skip-floor']) {
+    const floor = await runFloor(shapeOf(result.byTest, result.tests), { workers: result.workers, delayMs: 0 });
+    floors.push(floor.wallMs);
+    console.log(
+      `run ${index}/${runs}, its Playwright floor: ${seconds(floor.wallMs)} wall for ${floor.tests} tests and ${floor.requests} requests in the run's chains, ${result.workers} workers; ` +
+        `the run took ${(result.wallMs / floor.wallMs).toFixed(2)} times its floor`,
+    );
+  }
   for (const fault of faults) {
     const faulty = await sample(index, fault);
     const ratio = faulty.wallMs / result.wallMs;
@@ -129,6 +150,13 @@ console.log(
     `cores: ${Math.min(...samples.map((entry) => entry.calibrationMs)).toFixed(1)} to ${Math.max(...samples.map((entry) => entry.calibrationMs)).toFixed(1)} ms per scrypt operation ` +
     `(two at once; the lower, the quieter the machine)`,
 );
+if (floors.length > 0) {
+  const sorted = [...floors].sort((a, b) => a - b);
+  console.log(
+    `Playwright floor (the same tests, files, requests and chains, each request through Playwright's API request context with one expect, ` +
+      `against a server that answers a fixed body at once; scripts/lib/floor.ts): median ${seconds(median(sorted))} (min ${seconds(sorted[0] ?? 0)}, max ${seconds(sorted.at(-1) ?? 0)})`,
+  );
+}
 for (const [fault, values] of ratios) {
   const sorted = [...values].sort((a, b) => a - b);
   console.log(`fault ${fault}: median ${median(sorted).toFixed(2)} times the clean run's wall time (${sorted.map((ratio) => ratio.toFixed(2)).join(', ')})`);

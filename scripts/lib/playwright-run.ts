@@ -26,6 +26,8 @@ export interface RunOptions {
   args: readonly string[];
   /** The child's whole environment. */
   env: NodeJS.ProcessEnv;
+  /** Working directory, where Playwright looks for its configuration (default: this repository). */
+  cwd?: string;
   /** The run is killed (SIGTERM, then SIGKILL) when it takes longer. */
   timeoutMs: number;
   /** Receives each line of output (stdout and stderr), e.g. to echo it with a prefix. */
@@ -56,7 +58,7 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 export function runPlaywright(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...options.args], {
-    cwd: REPO_ROOT,
+    cwd: options.cwd ?? REPO_ROOT,
     env: options.env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

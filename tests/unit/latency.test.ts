@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { TimedRequest } from '../../fixtures/http.ts';
 import { criticalPath, longestChain } from '../../scripts/lib/critical-path.ts';
+import { runFloor, shapeOf, shapeRequests } from '../../scripts/lib/floor.ts';
 import { workerCpu } from '../../scripts/lib/playwright-run.ts';
 import { startRecordingProxy } from '../../scripts/lib/recording-proxy.ts';
 import { untilNotOk } from '../support/usage-limit.ts';
@@ -140,5 +141,46 @@ describe('reaching a usage limit in waves', () => {
     const target = limited(1000);
     assert.equal((await untilNotOk(target.send, 10, 4)).status, 200);
     assert.equal(target.sent(), 10);
+  });
+});
+
+describe('Playwright floor', () => {
+  it('takes each test\'s chain and requests by file, and spreads the tests without a request over the files', () => {
+    const byTest = [
+      { test: 'b.spec.ts › one', worker: 0, steps: 3, requests: 5, chain: [] },
+      { test: 'a.spec.ts › group › two', worker: 1, steps: 1, requests: 1, chain: [] },
+      { test: 'b.spec.ts › three', worker: 1, steps: 2, requests: 2, chain: [] },
+    ];
+    const shape = shapeOf(byTest, 6);
+    assert.deepEqual(shape.files, {
+      'a.spec.ts': [{ steps: 1, requests: 1 }, { steps: 0, requests: 0 }, { steps: 0, requests: 0 }],
+      'b.spec.ts': [{ steps: 3, requests: 5 }, { steps: 2, requests: 2 }, { steps: 0, requests: 0 }],
+    });
+    assert.equal(shapeRequests(shape), 8);
+    // A run that counted fewer tests than sent requests (a test title seen twice) adds none.
+    assert.equal(Object.values(shapeOf(byTest, 2).files).flat().length, 3);
+  });
+
+  it('runs a Playwright suite that sends each test\'s requests in its chain and answers them after the delay', async () => {
+    const shape = { files: { 'a.spec.ts': [{ steps: 3, requests: 5 }, { steps: 0, requests: 0 }], 'b.spec.ts': [{ steps: 1, requests: 2 }] } };
+    const delayMs = 40;
+    const result = await runFloor(shape, { workers: 1, delayMs });
+    assert.equal(result.tests, 3);
+    assert.equal(result.requests, 7);
+    const byTestOf = new Map<string, TimedRequest[]>();
+    for (const exchange of result.exchanges) {
+      const [, file, index] = exchange.path.split('/');
+      const test = `${file} ${index}`;
+      byTestOf.set(test, [...(byTestOf.get(test) ?? []), at(test, exchange.path, exchange.received, exchange.answered)]);
+    }
+    assert.deepEqual([...byTestOf.keys()].sort(), ['a.spec.ts 0', 'b.spec.ts 0']);
+    // Two one after another, then three together: a chain of three.
+    assert.deepEqual(
+      longestChain(byTestOf.get('a.spec.ts 0') ?? []).map((request) => request.operationId),
+      ['/a.spec.ts/0/1', '/a.spec.ts/0/2', longestChain(byTestOf.get('a.spec.ts 0') ?? []).at(-1)?.operationId],
+    );
+    assert.match(longestChain(byTestOf.get('a.spec.ts 0') ?? []).at(-1)?.operationId ?? '', /^\/a\.spec\.ts\/0\/last-\d$/);
+    assert.equal(longestChain(byTestOf.get('b.spec.ts 0') ?? []).length, 1);
+    for (const exchange of result.exchanges) assert.ok(exchange.answered - exchange.received >= delayMs - 1, `${exchange.path} was answered after ${exchange.answered - exchange.received} ms`);
   });
 });
