@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { bundleName, referenceBundle } from '../../fixtures/reference-bundle.ts';
-import { startReference } from '../../fixtures/reference-process.ts';
+import { startReference, startReferenceFrom } from '../../fixtures/reference-process.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository, so that the inputs' paths are relative to it like the reference's own
@@ -68,5 +68,40 @@ describe('reference bundle', () => {
     } finally {
       await reference.stop();
     }
+  });
+  it('starts from the sources when its bundle does not start, and removes that bundle', async () => {
+    const broken = join(scratch, 'server-broken.mjs');
+    writeFileSync(broken, "process.stderr.write('this bundle is broken\\n');\nprocess.exit(3);\n");
+    const said: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      said.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    let reference;
+    try {
+      reference = await startReferenceFrom(broken);
+    } finally {
+      process.stderr.write = write;
+    }
+    try {
+      assert.ok(reference.running());
+      assert.equal((await fetch(`${reference.baseUrl}/groups`)).status, 401, 'GET /groups without a token');
+      assert.ok(!existsSync(broken), 'the bundle that did not start is removed');
+      assert.match(said.join(''), /^reference: its bundle did not start \(The reference \(node .*server-broken\.mjs .*\) exited \(code 3, signal null\) before listening\. Its last output: this bundle is broken\); it was started from its sources through tsx instead/);
+    } finally {
+      await reference.stop();
+    }
+  });
+
+  it('keeps its bundle and throws the sources\' own error when the sources do not start either', async () => {
+    const bundle = await referenceBundle(join(scratch, 'kept'));
+    assert.ok(bundle !== undefined);
+    await assert.rejects(startReferenceFrom(bundle, { extraArgs: ['--fault', 'no-such-fault'] }), (error: Error) => {
+      assert.match(error.message, /^The reference \(node --import tsx\/esm reference\/server\.ts .*--fault no-such-fault\) exited \(code 2, signal null\) before listening/);
+      assert.match(error.message, /unknown fault "no-such-fault"/);
+      return true;
+    });
+    assert.ok(existsSync(bundle), 'a bundle that fails as its sources do is not at fault: kept');
   });
 });
