@@ -58,7 +58,7 @@ const BODY = JSON.stringify({ statusCode: 200, items: Array.from({ length: 5 }, 
 /**
  * The shape of a measured run: its tests that sent requests, by file, with their chains, and as many
  * tests without a request as the run had beyond those (`tests` is the run's total, the JUnit count),
- * spread over the files in proportion to the tests each already has.
+ * dealt to the files in turn, in name order.
  */
 export function shapeOf(byTest: CriticalPath['byTest'], tests: number): FloorShape {
   const files: Record<string, TestShape[]> = {};
