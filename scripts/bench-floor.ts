@@ -4,11 +4,13 @@
  * take on this machine for the same tests, files, requests and chains.
  *
  * FILE is what `npm run bench:latency -- --chains FILE` wrote; `--run delayed` (the default) or
- * `--run noDelay` picks which of its two runs gives the shape. `--tests N` is the run's test count
- * (the tests that sent no request are added as empty ones; default: as many as sent requests).
- * `--one-round` sends every test's requests in a single round, as if no request of any test waited
- * for another: a bound below any real suite of this many requests, since a test must at least log in
- * or discover before it acts.
+ * `--run noDelay` picks which of its two runs gives the shape. The file also gives that run's test
+ * count, workers and delay, which `--tests N` (the tests that sent no request are added as empty
+ * ones), `--workers 4,6,8` and `--delay-ms D` replace. `--one-round` sends each test's requests in a
+ * single round, as if no request of a test waited for another of the same test: a bound below any
+ * real suite of these requests, since a test must at least log in or discover before it acts.
+ * Other worker counts keep the measured run's requests, among them each worker's login and
+ * discovery: a run with more workers would send a few more.
  *
  * Usage: npm run bench:floor -- --chains FILE [--run delayed|noDelay] [--tests N] [--workers 4,8] [--delay-ms 150] [--one-round]
  */
@@ -30,8 +32,8 @@ function parse() {
         chains: { type: 'string' },
         run: { type: 'string', default: 'delayed' },
         tests: { type: 'string' },
-        workers: { type: 'string', default: '8' },
-        'delay-ms': { type: 'string', default: '150' },
+        workers: { type: 'string' },
+        'delay-ms': { type: 'string' },
         'one-round': { type: 'boolean', default: false },
       },
     });
@@ -41,36 +43,55 @@ function parse() {
 }
 const { values } = parse();
 
-if (values.chains === undefined) fail('--chains FILE is required: the file `npm run bench:latency -- --chains FILE` wrote');
-const delayMs = Number(values['delay-ms']);
-if (!Number.isInteger(delayMs) || delayMs < 0) fail(`--delay-ms takes a whole number of milliseconds, got ${JSON.stringify(values['delay-ms'])}`);
-const workerCounts = (values.workers ?? '').split(',').map(Number);
-if (workerCounts.length === 0 || workerCounts.some((count) => !Number.isInteger(count) || count < 1)) fail(`--workers takes positive whole numbers separated by commas, got ${JSON.stringify(values.workers)}`);
+/** A whole number of at least `least` written in digits, or a failure naming the option. */
+function wholeNumber(option: string, text: string, least: number): number {
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < least) fail(`${option} takes a whole number of at least ${least}, got ${JSON.stringify(text)}`);
+  return value;
+}
 
-let chains: Record<string, unknown>;
+if (values.chains === undefined) fail('--chains FILE is required: the file `npm run bench:latency -- --chains FILE` wrote');
+const run = values.run ?? 'delayed';
+if (run !== 'delayed' && run !== 'noDelay') fail(`--run takes delayed or noDelay, got ${JSON.stringify(run)}`);
+
+let parsed: unknown;
 try {
-  chains = JSON.parse(readFileSync(values.chains, 'utf8')) as Record<string, unknown>;
+  parsed = JSON.parse(readFileSync(values.chains, 'utf8'));
 } catch (error) {
   fail(`cannot read ${values.chains} as JSON: ${error instanceof Error ? error.message : String(error)}`);
 }
-const byTest = chains[values.run ?? 'delayed'];
+if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) fail(`${values.chains} is not the object bench:latency --chains writes`);
+const chains = parsed as Record<string, unknown>;
+const byTest = chains[run];
 const isByTest = (value: unknown): value is CriticalPath['byTest'] =>
-  Array.isArray(value) && value.every((entry: unknown) => {
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((entry: unknown) => {
     const test = entry as Partial<CriticalPath['byTest'][number]> | null;
     return typeof test?.test === 'string' && Number.isInteger(test.steps) && Number.isInteger(test.requests) && (test.steps ?? 0) >= 1 && (test.requests ?? 0) >= (test.steps ?? 0);
   });
-if (!isByTest(byTest)) fail(`${values.chains} has no run ${JSON.stringify(values.run)} in the form bench:latency --chains writes (runs: ${Object.keys(chains).join(', ')})`);
-const tests = values.tests === undefined ? byTest.length : Number(values.tests);
-if (!Number.isInteger(tests) || tests < 1) fail(`--tests takes a positive whole number, got ${JSON.stringify(values.tests)}`);
+if (!isByTest(byTest)) fail(`${values.chains} has no run ${JSON.stringify(run)} in the form bench:latency --chains writes (it has: ${Object.keys(chains).join(', ')})`);
+/** What bench:latency wrote of the run beside its chains (older files have none). */
+const measured = ((chains['runs'] ?? {}) as Record<string, Partial<Record<'tests' | 'workers' | 'delayMs', unknown>> | undefined>)[run] ?? {};
+const recorded = (value: unknown): string | undefined => (typeof value === 'number' && Number.isInteger(value) ? String(value) : undefined);
+
+const tests = wholeNumber('--tests', values.tests ?? recorded(measured.tests) ?? String(byTest.length), 1);
+if (tests < byTest.length) fail(`--tests ${tests} is fewer than the ${byTest.length} tests of the run that sent requests`);
+const workerCounts = (values.workers ?? recorded(measured.workers) ?? '8').split(',').map((text) => wholeNumber('--workers', text, 1));
+const delayMs = wholeNumber('--delay-ms', values['delay-ms'] ?? recorded(measured.delayMs) ?? '150', 0);
 
 const shaped = values['one-round'] ? byTest.map((entry) => ({ ...entry, steps: 1 })) : byTest;
 const shape = shapeOf(shaped, tests);
 const steps = shaped.reduce((sum, entry) => sum + entry.steps, 0);
 console.log(
   `shape: ${Object.values(shape.files).flat().length} tests in ${Object.keys(shape.files).length} files, ${shapeRequests(shape)} requests, ` +
-    `${steps} sequential steps${values['one-round'] ? ' (every test in one round)' : ''}; ${delayMs} ms per answer`,
+    `${steps} sequential steps${values['one-round'] ? ' (each test in one round)' : ''}; ${delayMs} ms per answer`,
 );
 for (const workers of workerCounts) {
-  const result = await runFloor(shape, { workers, delayMs });
-  console.log(`${String(workers).padStart(3)} workers: ${seconds(result.wallMs)} (${result.tests} tests, ${result.requests} requests answered)`);
+  try {
+    const result = await runFloor(shape, { workers, delayMs });
+    console.log(`${String(workers).padStart(3)} workers: ${seconds(result.wallMs)} (${result.tests} tests, ${result.requests} requests answered)`);
+  } catch (error) {
+    fail(`with ${workers} workers: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -44,7 +44,7 @@ import { criticalPath } from './lib/critical-path.ts';
 import { runFloor, shapeOf, shapeRequests } from './lib/floor.ts';
 import type { FloorResult } from './lib/floor.ts';
 import type { CriticalPath } from './lib/critical-path.ts';
-import { cleanEnv, readRequestCounts, runPlaywright, seconds, workerCpu } from './lib/playwright-run.ts';
+import { cleanEnv, readRequestCounts, runPlaywright, seconds, workerCpu, workersUsed } from './lib/playwright-run.ts';
 import type { WorkerCpu } from './lib/playwright-run.ts';
 import { startRecordingProxy } from './lib/recording-proxy.ts';
 import { calibrate, JUNIT_FILE, junitCounts } from './lib/suite-figures.ts';
@@ -67,7 +67,10 @@ interface Measurement {
   exitCode: number | null;
   calibrationMs: number;
   counts: Counts;
+  /** Workers that wrote request counts. */
   workers: number;
+  /** The workers Playwright ran the tests with (its "using N workers" line; else those that wrote counts). */
+  configuredWorkers: number;
   /** Requests the workers counted, of which `watchReads` were the recording watch's. */
   requests: number;
   watchReads: number;
@@ -110,6 +113,7 @@ async function measure(delay: number): Promise<Measurement> {
         calibrationMs,
         counts: junitCounts(),
         workers,
+        configuredWorkers: workersUsed(run.output) ?? workers,
         requests: totals.requests,
         watchReads: totals.watchReads ?? 0,
         proxied: proxy.requests.length,
@@ -137,11 +141,17 @@ function runs(names: readonly string[]): string {
 
 const CORES = availableParallelism();
 
-/** The floor of a measured run: its shape, its workers, its delay. */
-async function floorOf(m: Measurement): Promise<FloorResult> {
+/** The floor of a measured run (its shape, its workers, its delay), or why there is none: the run's own figures stand either way. */
+async function floorOf(m: Measurement): Promise<FloorResult | string> {
   const shape = shapeOf(m.path.byTest, m.counts.tests);
-  console.log(`${m.delayMs === 0 ? 'no delay' : `${m.delayMs} ms per answer`}: running the Playwright floor (${shapeRequests(shape)} requests in the run's chains, ${m.workers} workers) ...`);
-  return runFloor(shape, { workers: m.workers, delayMs: m.delayMs });
+  console.log(`${m.delayMs === 0 ? 'no delay' : `${m.delayMs} ms per answer`}: running the Playwright floor (${shapeRequests(shape)} requests in the run's chains, ${m.configuredWorkers} workers) ...`);
+  try {
+    return await runFloor(shape, { workers: m.configuredWorkers, delayMs: m.delayMs });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.log(`the Playwright floor FAILED: ${reason}`);
+    return reason;
+  }
 }
 // Each floor right after its run: the machine's neighbours change over minutes.
 const plain = await measure(0);
@@ -170,9 +180,11 @@ console.log(row('worker CPU, all workers (user+system)', cpuText(plain, (cpu) =>
 console.log(row('  before a worker\'s first request (median)', cpuText(plain, (cpu) => seconds(cpu.startupMs)), cpuText(delayed, (cpu) => seconds(cpu.startupMs))));
 const coreShare = (m: Measurement) => (cpu: WorkerCpu): string => `${Math.round((100 * cpu.totalMs) / (CORES * m.wallMs))} %`;
 console.log(row(`  share of ${CORES} cores x wall time`, cpuText(plain, coreShare(plain)), cpuText(delayed, coreShare(delayed))));
-console.log(row('Playwright floor (same shape, answers only wait)', seconds(plainFloor.wallMs), seconds(delayedFloor.wallMs)));
-console.log(row('  its tests / requests answered', `${plainFloor.tests}/${plainFloor.requests}`, `${delayedFloor.tests}/${delayedFloor.requests}`));
-console.log(row('  the suite\'s wall time over the floor', `${(plain.wallMs / plainFloor.wallMs).toFixed(2)}x`, `${(delayed.wallMs / delayedFloor.wallMs).toFixed(2)}x`));
+const floorText = (floor: FloorResult | string, figure: (result: FloorResult) => string): string => (typeof floor === 'string' ? 'FAILED' : figure(floor));
+console.log(row('Playwright floor (same shape, answers only wait)', floorText(plainFloor, (floor) => seconds(floor.wallMs)), floorText(delayedFloor, (floor) => seconds(floor.wallMs))));
+console.log(row('  its tests / requests answered', floorText(plainFloor, (floor) => `${floor.tests}/${floor.requests}`), floorText(delayedFloor, (floor) => `${floor.tests}/${floor.requests}`)));
+const overFloor = (m: Measurement) => (floor: FloorResult): string => `${(m.wallMs / floor.wallMs).toFixed(2)}x`;
+console.log(row('  the suite\'s wall time over the floor', floorText(plainFloor, overFloor(plain)), floorText(delayedFloor, overFloor(delayed))));
 console.log(row('cores before the run (ms per scrypt op)', plain.calibrationMs.toFixed(1), delayed.calibrationMs.toFixed(1)));
 console.log(row('exit code', String(plain.exitCode), String(delayed.exitCode)));
 const longest = delayed.path.longest;
@@ -197,7 +209,11 @@ function requestsNote(): string {
     ? ` (${gap} apart: discovery, login and the shared security key are sent once per worker that needs them, and which workers need them follows the timing; --chains shows the tests and their workers)`
     : ' (DIFFERENT)';
 }
-if (values.chains !== undefined) writeFileSync(values.chains, `${JSON.stringify({ noDelay: plain.path.byTest, delayed: delayed.path.byTest }, null, 2)}\n`);
+// `runs` gives each run's test total and workers, which bench:floor takes as its defaults.
+const runFigures = (m: Measurement): { tests: number; workers: number; delayMs: number } => ({ tests: m.counts.tests, workers: m.configuredWorkers, delayMs: m.delayMs });
+if (values.chains !== undefined) {
+  writeFileSync(values.chains, `${JSON.stringify({ noDelay: plain.path.byTest, delayed: delayed.path.byTest, runs: { noDelay: runFigures(plain), delayed: runFigures(delayed) } }, null, 2)}\n`);
+}
 const TOP_TESTS = 12;
 console.log(`\nthe ${TOP_TESTS} longest test chains with ${delayMs} ms (requests one after another / requests of the test):`);
 for (const entry of delayed.path.byTest.slice(0, TOP_TESTS)) console.log(`  ${String(entry.steps).padStart(4)} / ${String(entry.requests).padEnd(4)} ${entry.test}`);
@@ -214,7 +230,7 @@ console.log(
 );
 console.log(
   `\nbench:latency: ${seconds(delayed.wallMs)} with ${delayMs} ms per answer against ${seconds(plain.wallMs)} without: ratio ${(delayed.wallMs / plain.wallMs).toFixed(2)}; ` +
-    `Playwright floor of the same shape ${seconds(delayedFloor.wallMs)} and ${seconds(plainFloor.wallMs)}; ` +
+    `Playwright floor of the same shape ${floorText(delayedFloor, (floor) => seconds(floor.wallMs))} and ${floorText(plainFloor, (floor) => seconds(floor.wallMs))}; ` +
     `data-driven requests ${dataDriven(plain)} and ${dataDriven(delayed)}${requestsNote()}`,
 );
 process.exit(plain.exitCode === 0 && delayed.exitCode === 0 ? 0 : 1);

@@ -13,21 +13,30 @@
  * small JSON body after the given delay; it validates nothing, signs nothing, keeps no state.
  * There are no reporters beyond `dot`, no global setup, no politeness gate.
  *
- * The project is written to one directory per checkout under the system's temporary directory,
- * with a `node_modules` link to this checkout's, and rewritten with the same contents on every
- * run, so Playwright's transform cache serves it as it serves the suite. It cannot be under
- * `node_modules`: Playwright does not compile TypeScript there.
+ * The project is written to one directory per user and checkout under the system's temporary
+ * directory, with a `node_modules` link to this checkout's. Its files are the same from run to run
+ * (a file is rewritten, aside and renamed, only when it differs), so Playwright's transform cache
+ * serves it as it serves the suite, and a listing of the tests before the timed run fills that
+ * cache when it is cold. The shape itself goes to a file of the run's own (`FLOOR_SHAPE`), so that
+ * two floors of one checkout at once do not read each other's. Spec files of another shape stay
+ * and declare nothing. It cannot be under `node_modules`: Playwright does not compile TypeScript
+ * there.
+ *
+ * The run must pass every test of the shape and the server must have answered every request of
+ * it; a floor that ran less is an error, not a figure.
  *
  * What the floor shows: the part of a run's wall time that any suite of this shape pays on this
  * machine with this Playwright and Node.js, whatever its checks do. A target below it cannot be met
  * by the suite's own code.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHECKOUT_KEY } from '../../fixtures/reference-bundle.ts';
+import { writeFileAside } from '../../fixtures/write-aside.ts';
 import type { CriticalPath } from './critical-path.ts';
 import { cleanEnv, REPO_ROOT, runPlaywright, seconds } from './playwright-run.ts';
 
@@ -44,6 +53,7 @@ export interface FloorShape {
 
 export interface FloorResult {
   wallMs: number;
+  /** Tests the run passed: every test of the shape. */
   tests: number;
   /** Requests the floor's server answered: the shape's requests when every test ran. */
   requests: number;
@@ -91,7 +101,7 @@ import { expect, test as base } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 
 interface TestShape { steps: number; requests: number }
-const shapes = (JSON.parse(readFileSync(new URL('../shape.json', import.meta.url), 'utf8')) as { files: Record<string, TestShape[]> }).files;
+const shapes = (JSON.parse(readFileSync(process.env['FLOOR_SHAPE'] ?? '', 'utf8')) as { files: Record<string, TestShape[]> }).files;
 const test = base.extend<object, { client: APIRequestContext }>({
   client: [async ({ playwright }, use) => {
     const context = await playwright.request.newContext();
@@ -121,42 +131,64 @@ export function declare(file: string): void {
 }
 `;
 
-/** The floor project's directory for this checkout (stable, so the transform cache applies). */
-function floorDirectory(): string {
-  const key = createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12);
-  return join(tmpdir(), `meeting-realtime-conformance-floor-${key}`);
+/** The floor project's directory for this user and checkout (stable, so that the transform cache applies). */
+export const FLOOR_DIR = join(tmpdir(), `meeting-realtime-conformance-floor-${String(process.geteuid?.() ?? 'user')}-${CHECKOUT_KEY}`);
+
+const SPEC_FILE = /^[\w.-]+\.spec\.ts$/;
+
+/** Writes `text` to `file` unless it holds that already; aside and renamed, for runs of the same checkout at once. */
+function writeIfChanged(file: string, text: string): void {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  writeFileAside(file, text);
 }
 
-function writeProject(shape: FloorShape): string {
-  const dir = floorDirectory();
-  // Files of another shape (other spec names) must not be run: the tests directory is written anew.
-  rmSync(join(dir, 'tests'), { recursive: true, force: true });
+/** The project's files, and a file of this run's own with the shape; returns that file. */
+function writeProject(shape: FloorShape, dir: string): string {
+  const names = Object.keys(shape.files);
+  const unfit = names.filter((name) => !SPEC_FILE.test(name));
+  if (unfit.length > 0) throw new Error(`the floor names its files after the suite's spec files; ${unfit.map((name) => JSON.stringify(name)).join(', ')} cannot be one`);
   mkdirSync(join(dir, 'tests'), { recursive: true });
-  const modules = join(dir, 'node_modules');
-  let linked: string | undefined;
-  try {
-    linked = readlinkSync(modules);
-  } catch {
-    linked = undefined;
-  }
-  if (linked !== join(REPO_ROOT, 'node_modules')) {
-    rmSync(modules, { recursive: true, force: true });
-    symlinkSync(join(REPO_ROOT, 'node_modules'), modules, 'dir');
-  }
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'playwright-floor', private: true, type: 'module' }, null, 2)}\n`);
-  writeFileSync(join(dir, 'playwright.config.ts'), CONFIG);
-  writeFileSync(join(dir, 'shape.json'), `${JSON.stringify(shape)}\n`);
-  writeFileSync(join(dir, 'tests', 'declare.ts'), DECLARE);
-  for (const file of Object.keys(shape.files)) {
-    if (!/^[\w.-]+\.spec\.ts$/.test(file)) throw new Error(`the floor names its files after the suite's spec files; ${JSON.stringify(file)} is not one`);
-    writeFileSync(join(dir, 'tests', file), `import { declare } from './declare.ts';\ndeclare(${JSON.stringify(file)});\n`);
-  }
-  return dir;
+  mkdirSync(join(dir, 'shapes'), { recursive: true });
+  linkModules(join(dir, 'node_modules'));
+  writeIfChanged(join(dir, 'package.json'), `${JSON.stringify({ name: 'playwright-floor', private: true, type: 'module' }, null, 2)}\n`);
+  writeIfChanged(join(dir, 'playwright.config.ts'), CONFIG);
+  writeIfChanged(join(dir, 'tests', 'declare.ts'), DECLARE);
+  for (const name of names) writeIfChanged(join(dir, 'tests', name), `import { declare } from './declare.ts';\ndeclare(${JSON.stringify(name)});\n`);
+  const shapeFile = join(dir, 'shapes', `shape-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+  writeFileAside(shapeFile, `${JSON.stringify(shape)}\n`);
+  return shapeFile;
 }
 
-/** Runs the floor of `shape` with `workers` workers against a server that answers after `delayMs`. */
-export async function runFloor(shape: FloorShape, options: { workers: number; delayMs: number }): Promise<FloorResult> {
-  const dir = writeProject(shape);
+/** Makes `link` point at this checkout's node_modules; another run making the same link at once is fine. */
+function linkModules(link: string): void {
+  const target = join(REPO_ROOT, 'node_modules');
+  const current = (): string | undefined => {
+    try {
+      return readlinkSync(link);
+    } catch {
+      return undefined;
+    }
+  };
+  if (current() === target) return;
+  rmSync(link, { recursive: true, force: true });
+  try {
+    symlinkSync(target, link, 'dir');
+  } catch (error) {
+    if (current() !== target) throw error;
+  }
+}
+
+function lastLines(output: string, count = 30): string {
+  return output.trimEnd().split('\n').slice(-count).join('\n');
+}
+
+/**
+ * Runs the floor of `shape` with `workers` workers against a server that answers after `delayMs`
+ * (`dir`: where the project goes, FLOOR_DIR unless a test gives its own).
+ */
+export async function runFloor(shape: FloorShape, options: { workers: number; delayMs: number; dir?: string }): Promise<FloorResult> {
+  const dir = options.dir ?? FLOOR_DIR;
+  const shapeFile = writeProject(shape, dir);
   const exchanges: FloorResult['exchanges'] = [];
   const server = createServer((request, response) => {
     request.resume();
@@ -174,17 +206,22 @@ export async function runFloor(shape: FloorShape, options: { workers: number; de
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = server.address() as AddressInfo;
-    const run = await runPlaywright({
-      args: ['test'],
-      cwd: dir,
-      env: { ...cleanEnv(), FLOOR_URL: `http://127.0.0.1:${port}`, FLOOR_WORKERS: String(options.workers) },
-      timeoutMs: RUN_TIMEOUT_MS,
-    });
-    if (run.timedOut) throw new Error(`the Playwright floor exceeded ${seconds(RUN_TIMEOUT_MS)}`);
-    const tests = Object.values(shape.files).reduce((sum, shapes) => sum + shapes.length, 0);
-    if (run.code !== 0) throw new Error(`the Playwright floor failed (exit ${String(run.code)}); its output:\n${run.output}`);
-    return { wallMs: run.durationMs, tests, requests: exchanges.length, exchanges };
+    const env = { ...cleanEnv(), FLOOR_URL: `http://127.0.0.1:${port}`, FLOOR_WORKERS: String(options.workers), FLOOR_SHAPE: shapeFile };
+    const expectedTests = Object.values(shape.files).reduce((sum, tests) => sum + tests.length, 0);
+    const expectedRequests = shapeRequests(shape);
+    // Untimed: a listing loads every test file, so a cold transform cache is filled before the timed run.
+    const listing = await runPlaywright({ args: ['test', '--list'], cwd: dir, env, timeoutMs: RUN_TIMEOUT_MS });
+    if (listing.code !== 0) throw new Error(`the Playwright floor's test files do not load (exit ${String(listing.code)}, signal ${String(listing.signal)}):\n${lastLines(listing.output)}`);
+    const run = await runPlaywright({ args: ['test'], cwd: dir, env, timeoutMs: RUN_TIMEOUT_MS });
+    const ended = run.timedOut ? `exceeded ${seconds(RUN_TIMEOUT_MS)}` : `ended with exit ${String(run.code)}, signal ${String(run.signal)}`;
+    if (run.timedOut || run.code !== 0) throw new Error(`the Playwright floor ${ended}; the end of its output:\n${lastLines(run.output)}`);
+    const passed = Number(/^\s*(\d+) passed\b/m.exec(run.output)?.[1] ?? Number.NaN);
+    if (passed !== expectedTests || exchanges.length !== expectedRequests) {
+      throw new Error(`the Playwright floor ran ${String(passed)} of ${expectedTests} tests and answered ${exchanges.length} of ${expectedRequests} requests; the end of its output:\n${lastLines(run.output)}`);
+    }
+    return { wallMs: run.durationMs, tests: passed, requests: exchanges.length, exchanges };
   } finally {
+    rmSync(shapeFile, { force: true });
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

@@ -212,6 +212,12 @@ export function readRequestCounts(output: string): { workers: number; totals: Wo
   return { workers: entries.length, totals, perWorker: entries };
 }
 
+/** The workers Playwright said it runs the tests with ("Running 311 tests using 2 workers"), or undefined. */
+export function workersUsed(output: string): number | undefined {
+  const match = /^Running \d+ tests? using (\d+) workers?\b/m.exec(output);
+  return match === null ? undefined : Number(match[1]);
+}
+
 /** The CPU time the workers of a run spent, in all and before their first request, from their counts. */
 export interface WorkerCpu {
   /** Sum over the workers (user + system, ms). */

@@ -3,7 +3,10 @@
  * workers' request timelines, and the proxy that holds each answer back.
  */
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { TimedRequest } from '../../fixtures/http.ts';
@@ -162,25 +165,35 @@ describe('Playwright floor', () => {
   });
 
   it('runs a Playwright suite that sends each test\'s requests in its chain and answers them after the delay', async () => {
-    const shape = { files: { 'a.spec.ts': [{ steps: 3, requests: 5 }, { steps: 0, requests: 0 }], 'b.spec.ts': [{ steps: 1, requests: 2 }] } };
-    const delayMs = 40;
-    const result = await runFloor(shape, { workers: 1, delayMs });
-    assert.equal(result.tests, 3);
-    assert.equal(result.requests, 7);
-    const byTestOf = new Map<string, TimedRequest[]>();
-    for (const exchange of result.exchanges) {
-      const [, file, index] = exchange.path.split('/');
-      const test = `${file} ${index}`;
-      byTestOf.set(test, [...(byTestOf.get(test) ?? []), at(test, exchange.path, exchange.received, exchange.answered)]);
+    const dir = mkdtempSync(join(tmpdir(), 'floor-test-'));
+    try {
+      const shape = { files: { 'a.spec.ts': [{ steps: 3, requests: 5 }, { steps: 0, requests: 0 }], 'b.spec.ts': [{ steps: 1, requests: 2 }] } };
+      const result = await runFloor(shape, { workers: 1, delayMs: 40, dir });
+      assert.equal(result.tests, 3, 'the tests the run passed');
+      assert.equal(result.requests, 7);
+      const received = (path: string): number => result.exchanges.find((exchange) => exchange.path === path)?.received ?? Number.NaN;
+      const answered = (path: string): number => result.exchanges.find((exchange) => exchange.path === path)?.answered ?? Number.NaN;
+      assert.deepEqual(result.exchanges.map((exchange) => exchange.path).sort(), [
+        '/a.spec.ts/0/1', '/a.spec.ts/0/2', '/a.spec.ts/0/last-0', '/a.spec.ts/0/last-1', '/a.spec.ts/0/last-2', '/b.spec.ts/0/last-0', '/b.spec.ts/0/last-1',
+      ]);
+      // Two one after another, then three together: each asked for once the one before was answered, the last three before any of them was.
+      assert.ok(received('/a.spec.ts/0/2') >= answered('/a.spec.ts/0/1'), 'the second request waited for the first');
+      const together = ['/a.spec.ts/0/last-0', '/a.spec.ts/0/last-1', '/a.spec.ts/0/last-2'];
+      for (const path of together) assert.ok(received(path) >= answered('/a.spec.ts/0/2'), `${path} waited for the second request`);
+      assert.ok(Math.max(...together.map(received)) < Math.min(...together.map(answered)), 'the last three were in flight at once');
+      assert.ok(received('/b.spec.ts/0/last-1') < answered('/b.spec.ts/0/last-0') && received('/b.spec.ts/0/last-0') < answered('/b.spec.ts/0/last-1'), 'a chain of one sends both requests together');
+      // Another shape in the same directory: its own file, so the spec files of the first declare nothing now.
+      const other = await runFloor({ files: { 'c.spec.ts': [{ steps: 1, requests: 1 }] } }, { workers: 1, delayMs: 0, dir });
+      assert.equal(other.tests, 1);
+      assert.deepEqual(other.exchanges.map((exchange) => exchange.path), ['/c.spec.ts/0/last-0']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    assert.deepEqual([...byTestOf.keys()].sort(), ['a.spec.ts 0', 'b.spec.ts 0']);
-    // Two one after another, then three together: a chain of three.
-    assert.deepEqual(
-      longestChain(byTestOf.get('a.spec.ts 0') ?? []).map((request) => request.operationId),
-      ['/a.spec.ts/0/1', '/a.spec.ts/0/2', longestChain(byTestOf.get('a.spec.ts 0') ?? []).at(-1)?.operationId],
-    );
-    assert.match(longestChain(byTestOf.get('a.spec.ts 0') ?? []).at(-1)?.operationId ?? '', /^\/a\.spec\.ts\/0\/last-\d$/);
-    assert.equal(longestChain(byTestOf.get('b.spec.ts 0') ?? []).length, 1);
-    for (const exchange of result.exchanges) assert.ok(exchange.answered - exchange.received >= delayMs - 1, `${exchange.path} was answered after ${exchange.answered - exchange.received} ms`);
+  });
+
+  it('refuses a shape whose files cannot be spec files, before writing anything', async () => {
+    const dir = join(tmpdir(), `floor-test-unwritten-${process.pid}`);
+    await assert.rejects(runFloor({ files: { '../escape.ts': [{ steps: 1, requests: 1 }] } }, { workers: 1, delayMs: 0, dir }), /"\.\.\/escape\.ts" cannot be one/);
+    assert.ok(!existsSync(dir));
   });
 });

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { bundleName, referenceBundle } from '../../fixtures/reference-bundle.ts';
-import { startReference, startReferenceFrom } from '../../fixtures/reference-process.ts';
+import { failureLine, ReferenceStartError, startReference, startReferenceFrom } from '../../fixtures/reference-process.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository, so that the inputs' paths are relative to it like the reference's own
@@ -69,9 +69,11 @@ describe('reference bundle', () => {
       await reference.stop();
     }
   });
-  it('starts from the sources when its bundle does not start, and removes that bundle', async () => {
+  it('starts from the sources when its bundle exits before listening, and removes that bundle', async () => {
     const broken = join(scratch, 'server-broken.mjs');
-    writeFileSync(broken, "process.stderr.write('this bundle is broken\\n');\nprocess.exit(3);\n");
+    writeFileSync(broken, "throw new Error('this bundle is broken');\n");
+    const listeners = (): number[] => (['exit', 'SIGTERM', 'SIGHUP'] as const).map((event) => process.listenerCount(event));
+    const before = listeners();
     const said: string[] = [];
     const write = process.stderr.write;
     process.stderr.write = ((chunk: string | Uint8Array) => {
@@ -88,20 +90,42 @@ describe('reference bundle', () => {
       assert.ok(reference.running());
       assert.equal((await fetch(`${reference.baseUrl}/groups`)).status, 401, 'GET /groups without a token');
       assert.ok(!existsSync(broken), 'the bundle that did not start is removed');
-      assert.match(said.join(''), /^reference: its bundle did not start \(The reference \(node .*server-broken\.mjs .*\) exited \(code 3, signal null\) before listening\. Its last output: this bundle is broken\); it was started from its sources through tsx instead/);
+      assert.match(
+        said.join(''),
+        /^reference: its bundle \S*server-broken\.mjs exited \(code 1\) before listening, saying: Error: this bundle is broken; it was started from its sources through tsx instead, and the bundle was removed/,
+      );
     } finally {
       await reference.stop();
     }
+    assert.deepEqual(listeners(), before, 'no exit or signal listener of either attempt is left');
   });
 
-  it('keeps its bundle and throws the sources\' own error when the sources do not start either', async () => {
+  it('keeps its bundle and throws the sources\' own error, the bundle\'s as its cause, when the sources do not start either', async () => {
     const bundle = await referenceBundle(join(scratch, 'kept'));
     assert.ok(bundle !== undefined);
     await assert.rejects(startReferenceFrom(bundle, { extraArgs: ['--fault', 'no-such-fault'] }), (error: Error) => {
       assert.match(error.message, /^The reference \(node --import tsx\/esm reference\/server\.ts .*--fault no-such-fault\) exited \(code 2, signal null\) before listening/);
       assert.match(error.message, /unknown fault "no-such-fault"/);
+      assert.ok(error.cause instanceof ReferenceStartError && error.cause.message.includes(bundle), 'the bundle\'s own failure is the cause');
       return true;
     });
     assert.ok(existsSync(bundle), 'a bundle that fails as its sources do is not at fault: kept');
+  });
+
+  it('does not retry, nor remove, a bundle that was killed', async () => {
+    const killed = join(scratch, 'server-killed.mjs');
+    writeFileSync(killed, "process.kill(process.pid, 'SIGKILL');\n");
+    await assert.rejects(startReferenceFrom(killed), (error: Error) => {
+      assert.ok(error instanceof ReferenceStartError && error.exit?.signal === 'SIGKILL', error.message);
+      assert.match(error.message, /server-killed\.mjs/);
+      return true;
+    });
+    assert.ok(existsSync(killed));
+  });
+
+  it('names the line of a failed start that says what went wrong', () => {
+    assert.equal(failureLine(['file:///x/server.mjs:3', '  throw new Error("boom");', '  ^', '', 'Error: boom', '    at file:///x/server.mjs:3:9', '', 'Node.js v20.20.2']), 'Error: boom');
+    assert.equal(failureLine(['reference: --fault: unknown fault "x"']), 'reference: --fault: unknown fault "x"');
+    assert.equal(failureLine([]), undefined);
   });
 });
