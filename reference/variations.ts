@@ -33,6 +33,7 @@ import {
   type OperationId,
   type OptionsTransform,
 } from './faults/tools.ts';
+import { EVERYDAY_WORDS } from './everyday-words.ts';
 import { deterministicUuid } from './ids.ts';
 import type { ReferenceOptions } from './options.ts';
 import { environments, type SeedEnvironment, type SeedFile } from './seed-types.ts';
@@ -610,6 +611,13 @@ const catalogue: readonly Variation[] = [
     description: 'The 128 words of secretKey are joined by hyphens instead of spaces.',
     basis: 'Security key result: "secretKey: 128 randomly selected English words"; the separator: not shown.',
     apply: wrapBehaviour('drawSecretKey', (draw) => (wordlist, count) => draw(wordlist, count).split(' ').join('-')),
+  },
+  {
+    name: 'secret-key-everyday-words',
+    description: `The 128 words of secretKey are drawn from ${EVERYDAY_WORDS.length} everyday English words (part, login, the, status, meeting, must, passed...), most of them outside the BIP-39 English list.`,
+    basis: 'Security key result: "secretKey: 128 randomly selected English words"; from which list of English words: not shown (SEC-08 only recommends BIP-39).',
+    requirement: 'SEC-08',
+    apply: withBehaviour({ secretKeyWordlist: EVERYDAY_WORDS }),
   },
   // ------------------------------------------------------------ errors
   {

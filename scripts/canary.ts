@@ -310,23 +310,21 @@ function* words(text: string): Generator<{ start: number; end: number }> {
 
 /**
  * A part of an issued secretKey: three or more of its words in their order, whatever separates
- * them, or any one of its words that is not in the BIP-39 English list (a target's unusual word
- * is key material on its own). Written apart from the harness's matcher, which it checks.
+ * them. A single word is not (the interface's keys are English words, which reports write of their
+ * own accord). Written apart from the harness's matcher, which it checks.
  */
 export function keySlicePattern(keys: Iterable<string>): Pattern {
   const places = new Map<string, { key: number; index: number }[]>();
-  const unusual = new Set<string>();
   [...keys].forEach((key, keyNumber) => {
     const lower = key.toLowerCase();
     [...words(lower)].forEach(({ start, end }, index) => {
       const word = lower.slice(start, end);
       places.set(word, [...(places.get(word) ?? []), { key: keyNumber, index }]);
-      if (word.length >= 4 && /\p{L}/u.test(word) && !BIP39.has(word)) unusual.add(word);
     });
   });
   const longest = Math.max(0, ...[...places.keys()].map((word) => word.length));
   return {
-    name: 'a part of a secretKey (three of its words in order, or one of its words outside the BIP-39 list)',
+    name: 'a part of a secretKey (three of its words in their order)',
     find: (text) => {
       if (places.size === 0) return [];
       const found: [number, number][] = [];
@@ -345,8 +343,6 @@ export function keySlicePattern(keys: Iterable<string>): Pattern {
           run = undefined;
           continue;
         }
-        const word = text.slice(start, end).toLowerCase();
-        if (unusual.has(word)) found.push([start, end]);
         const next = run !== undefined && start - run.end <= KEY_SLICE_GAP ? at.filter((place) => run?.at.some((before) => before.key === place.key && before.index + 1 === place.index)) : [];
         run = run !== undefined && next.length > 0 ? { start: run.start, end, count: run.count + 1, at: next } : { start, end, count: 1, at };
         if (run.count === KEY_SLICE_WORDS) found.push([run.start, end]);

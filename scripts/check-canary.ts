@@ -6,7 +6,7 @@
  * non-developer and usage-limit passwords, both API keys, client ids and secrets, the JWT secret
  * and so an expired token of its own) and hosted in this process, with a tap that records every
  * credential it hands out or is given (access tokens, JWT or opaque; secretKeys; private keys;
- * passphrases). Three runs then go against it:
+ * passphrases). Four runs then go against it:
  *
  * - plain: the whole suite on the plain reference, with the project's reporters and the Allure HTML
  *   report, as `npm run conformance && npm run report` make them;
@@ -16,6 +16,9 @@
  *   secretKey words carry digits (its failure prints them in an assertion diff); reported as the CI
  *   workflow does, a blob report (`--reporter=./fixtures/reporters/redaction.ts,line,blob`) merged
  *   with the project's reporters;
+ * - everyday: the spec files where credentials travel, on a reference whose secretKeys are
+ *   everyday English words (part, login, the, must, passed...): no requirement fails, SEC-08 warns,
+ *   and the certificate holds no [REDACTED] (a single word of a key is not a secret);
  * - failing: a few spec files on a reference that answers every request 500, echoing its
  *   credentials in the message and in headers, so that every test fails; the project's reporters
  *   and a blob report.
@@ -30,7 +33,7 @@
  *
  * Files older than the check (left by other commands) are not its output and are only counted.
  *
- * Usage: npm run check:canary [-- --only plain,leaky,failing]
+ * Usage: npm run check:canary [-- --only plain,leaky,everyday,failing]
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -50,7 +53,9 @@ import type { Behaviour } from '../reference/behaviour.ts';
 import { findFault } from '../reference/faults/catalogue.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import type { SeedFile } from '../reference/seed-types.ts';
+import { EVERYDAY_WORDS } from '../reference/everyday-words.ts';
 import { issueToken } from '../reference/tokens.ts';
+import { REDACTED } from '../fixtures/redact.ts';
 import { ISSUED_SECRET_PATTERNS, IssuedSecrets, canaryCredentials, canaryProfile, canarySeed, foreignWords, keySlicePattern, needles, search, zipEntries } from './canary.ts';
 import type { CanaryCredentials, Hit } from './canary.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
@@ -114,6 +119,10 @@ interface VerdictCounts {
   verdict: string;
   passed: number;
   failed: number;
+  /** Requirements that passed with a SHOULD warning. */
+  warned: string[];
+  /** `[REDACTED]` marks in the certificate's Markdown. */
+  redactedMarks: number;
 }
 
 const RUNS: readonly CanaryRun[] = [
@@ -137,6 +146,25 @@ const RUNS: readonly CanaryRun[] = [
     companion: { name: 'keys', faults: ['secret-key-words-joined', 'echo-credentials-in-error-message'], grep: '@SEC-07(?![\\w-])', note: 'the SEC-07 test' },
     unexercised: ({ passed, failed }) =>
       passed === 0 ? 'no requirement passed: the echoing reference was not exercised' : failed === 0 ? 'no requirement failed: the opaque access token (LOGIN-01) went unnoticed' : undefined,
+  },
+  {
+    // A conforming key of everyday English words (part, login, the, must, passed...): a single word of
+    // it is no secret, so its run certifies as the plain one, with SEC-08's warning, and its
+    // certificate reads normally; three of its words in their order are still searched for below.
+    name: 'everyday',
+    faults: [],
+    behaviour: { secretKeyWordlist: EVERYDAY_WORDS },
+    note: 'secretKey words of everyday English',
+    files: CREDENTIAL_SPECS,
+    reporting: 'project-and-blob',
+    unexercised: ({ failed, warned, redactedMarks }) =>
+      failed > 0
+        ? `${failed} requirement(s) failed on a conforming key of everyday words`
+        : !warned.includes('SEC-08')
+          ? 'SEC-08 did not warn about the words outside the BIP-39 list: were they drawn from the everyday list?'
+          : redactedMarks > 0
+            ? `certification.md holds ${redactedMarks} [REDACTED] mark(s): a word of the key was taken for a secret`
+            : undefined,
   },
   {
     name: 'failing',
@@ -196,12 +224,15 @@ function profileValues(canary: CanaryCredentials, expiredToken: string): { name:
 /** The verdict and requirement counts of a certificate the run wrote, or CannotRun. */
 function readVerdicts(file: string, started: number): VerdictCounts {
   if ((statIfPresent(file)?.mtimeMs ?? 0) < started) throw new CannotRun(`the run wrote no ${relative(ROOT, file)}: it stopped before the tests ran`);
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { verdict?: string; requirements?: { verdict: string }[] };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { verdict?: string; requirements?: { id: string; verdict: string }[] };
   const verdicts = (report.requirements ?? []).map((entry) => entry.verdict);
+  const markdown = readIfPresent(file.replace(/\.json$/, '.md'))?.toString('utf8') ?? '';
   return {
     verdict: report.verdict ?? '?',
     passed: verdicts.filter((verdict) => verdict !== 'failed' && verdict !== 'not assessed').length,
     failed: verdicts.filter((verdict) => verdict === 'failed').length,
+    warned: (report.requirements ?? []).filter((entry) => entry.verdict === 'passed with warnings').map((entry) => entry.id),
+    redactedMarks: markdown.split(REDACTED).length - 1,
   };
 }
 

@@ -100,10 +100,10 @@ describe('parts of a secretKey', () => {
     assert.equal(pattern.find(redact(`${words[3]} ${words[4]} ${words[5]}`, [key])).length, 0, 'and the harness redacts what it finds');
   });
 
-  it('are any one word of a key outside the BIP-39 list, as the SEC-08 warning once quoted them', () => {
-    const quoted = [0, 7, 19, 40, 99].map((index) => foreign.split(' ')[index]).join(', ');
-    assert.equal(pattern.find(`70 of 128 words are not in the BIP-39 English list, e.g. ${quoted}`).length, 5);
-    assert.equal(pattern.find(redact(`e.g. ${quoted}`, [foreign])).length, 0);
+  it('are not one word of a key alone, whatever list it comes from: reports write English words of their own accord', () => {
+    const single = [0, 7, 19, 40, 99].map((index) => foreign.split(' ')[index]).join(', ');
+    assert.equal(pattern.find(`e.g. ${single}`).length, 0, 'words of a key out of their order');
+    assert.equal(pattern.find(`e.g. ${foreign.split(' ').slice(7, 10).join(' ')}`).length, 1, 'three in their order are a part');
     assert.ok(foreign.split(' ').every((word) => !wordlist.includes(word) && /^[a-z]+$/.test(word)));
   });
 });

@@ -291,7 +291,7 @@ describe('RedactionReporter', () => {
         reporter.onTestEnd(test, result);
         assert.deepEqual(result.errors, [{ message: WITHHELD, stack: WITHHELD }]);
         assert.deepEqual(result.attachments.map((attachment) => attachment.body?.toString('utf8')), [WITHHELD, WITHHELD]);
-        assert.equal(result.annotations[0]?.description, WITHHELD);
+        assert.equal(result.annotations[0]?.description, `SEC-08: ${WITHHELD}`, 'the requirement a finding concerns is structure, its text evidence');
         assert.equal(test.annotations[0]?.description, 'SEC-08', 'the requirement a test cites is no evidence: the certificate still counts it');
         assert.equal(result.steps[0]?.title, WITHHELD);
         assert.equal(result.steps[0]?.error?.message, WITHHELD);

@@ -13,7 +13,7 @@ import { findFault } from '../../reference/faults/catalogue.ts';
 import type { ReferenceOptions } from '../../reference/options.ts';
 import { LiteralMatcher, replaceSpans } from '../../fixtures/literals.ts';
 import { REDACTED, redact } from '../../fixtures/redact.ts';
-import { MAX_SECRET_LENGTH, SecretList, SecretListError, createSecretFile, credentialsIn, removeSecretFile, secretParts } from '../../fixtures/secrets.ts';
+import { MAX_SECRET_LENGTH, SecretList, SecretListError, createSecretFile, credentialsIn, isOrdinaryText, isSecretValue, removeSecretFile, secretParts } from '../../fixtures/secrets.ts';
 
 const PEM = '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFLTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQI\nAbCdEfGhIjKlMnOp\nshort\n-----END ENCRYPTED PRIVATE KEY-----\n';
 
@@ -171,9 +171,10 @@ describe('redact with a list that grows', () => {
   });
 
   it('tells lists apart whose secrets joined would read the same', () => {
-    const text = 'one a\u0000b two a three b';
-    assert.equal(redact(text, ['a', 'b']), `one ${REDACTED}\u0000${REDACTED} two ${REDACTED} three ${REDACTED}`);
-    assert.equal(redact(text, ['a\u0000b']), `one ${REDACTED} two a three b`, 'not the compiled form of [a, b]');
+    const [a, b] = ['k3y-a1-one', 'k3y-b2-two'];
+    const text = `one ${a}\u0000${b} two ${a} three ${b}`;
+    assert.equal(redact(text, [a, b]), `one ${REDACTED}\u0000${REDACTED} two ${REDACTED} three ${REDACTED}`);
+    assert.equal(redact(text, [`${a}\u0000${b}`]), `one ${REDACTED} two ${a} three ${b}`, 'not the compiled form of [a, b]');
   });
 });
 
@@ -211,5 +212,28 @@ describe('the API client', () => {
       await context.dispose();
       await app.close();
     }
+  });
+});
+
+describe('what is never a secret by itself', () => {
+  it('a value shorter than the shortest secret the run can hold, an ordinary word, an operation or field name, a requirement ID, prefix or level', () => {
+    for (const value of ['abc12', 'part', 'Meeting', 'login', 'PART', 'MUST', 'UNSPECIFIED', 'participants', 'createSecurityKey', 'listRoomChannelParticipants', 'totalPages', 'PART-01', 'LOGIN-03']) {
+      assert.equal(isOrdinaryText(value) || !isSecretValue(value), true, value);
+      assert.equal(isSecretValue(value), false, value);
+      assert.equal(redact(`text with ${value} in it`, [value]), `text with ${value} in it`, value);
+    }
+  });
+
+  it('a credential of any other shape is one', () => {
+    for (const value of ['Dev-Passw0rd!', 'rk_dev_f6fe25ccf56f4b9cd4b3b36beb220532', 'kqzmwpxtrlbvnhgfdsakqzmwpxtrlbvn', 'part login meeting', 'abcdef1']) {
+      assert.equal(isSecretValue(value), true, value);
+      assert.equal(redact(`text with ${value} in it`, [value]), `text with ${REDACTED} in it`, value);
+    }
+  });
+
+  it('a worker does not add one to the run\'s list', () => {
+    const list = new SecretList([]);
+    list.add(['meeting', 'PART-01', 'opaque-Zx81-token']);
+    assert.deepEqual(list.values, ['opaque-Zx81-token']);
   });
 });

@@ -1,0 +1,58 @@
+/**
+ * Everyday English words, for the allowed variation `secret-key-everyday-words` (reference/variations.ts):
+ * the interface's secretKey is "128 randomly selected English words" and does not say from which list.
+ * Most of them are outside the BIP-39 English list (SEC-08, a SHOULD, warns), and some spell what
+ * a report writes of its own accord: requirement prefixes (`part`, `login`, `close`), level names and
+ * outcomes (`must`, `should`, `passed`, `failed`, `warning`), operation and field words (`meeting`,
+ * `status`, `channel`, `participant`) and prose (`the`, `with`, `from`, `which`). A key of them must
+ * certify as a key of BIP-39 words does, and its reports must read as usual.
+ */
+export const EVERYDAY_WORDS: readonly string[] = [
+  'the', 'with', 'from', 'which', 'people', 'water', 'long', 'little', 'very', 'after', 'words', 'called',
+  'write', 'man', 'work', 'three', 'word', 'must', 'because', 'part', 'help', 'should', 'world', 'school',
+  'important', 'form', 'food', 'children', 'feet', 'land', 'side', 'boy', 'animals', 'life', 'page', 'earth',
+  'mother', 'light', 'parts', 'country', 'father', 'night', 'following', 'picture', 'study', 'eyes', 'story',
+  'boys', 'white', 'paper', 'hard', 'sentence', 'money', 'fire', 'program', 'status', 'login', 'meeting',
+  'participant', 'channel', 'recording', 'groups', 'summary', 'security', 'passphrase', 'transcript',
+  'minutes', 'statistics', 'session', 'member', 'members', 'archive', 'archived', 'closed', 'close',
+  'events', 'event', 'room', 'rooms', 'listing', 'paginated', 'pages', 'token', 'bearer', 'developer',
+  'production', 'development', 'interface', 'request', 'response', 'answers', 'answered', 'window', 'chair',
+  'table', 'garden', 'river', 'mountain', 'village', 'teacher', 'student', 'doctor', 'kitchen', 'bottle',
+  'pencil', 'coffee', 'morning', 'evening', 'afternoon', 'weekend', 'holiday', 'summer', 'winter', 'autumn',
+  'spring', 'yellow', 'purple', 'orange', 'silver', 'golden', 'happy', 'quiet', 'gentle', 'honest', 'simple',
+  'clever', 'bright', 'famous', 'friendly', 'careful', 'heavy', 'narrow', 'shallow', 'ancient', 'modern',
+  'useful', 'basket', 'bicycle', 'blanket', 'bridge', 'candle', 'castle', 'cloud', 'corner', 'cousin',
+  'desert', 'dinner', 'engine', 'forest', 'friend', 'guitar', 'harbor', 'island', 'jacket', 'ladder',
+  'lemon', 'market', 'meadow', 'mirror', 'nephew', 'office', 'pepper', 'pillow', 'planet', 'pocket',
+  'puzzle', 'rabbit', 'saddle', 'salad', 'shadow', 'shelter', 'signal', 'sister', 'soldier', 'stone',
+  'sugar', 'ticket', 'tomato', 'tunnel', 'valley', 'wagon', 'wallet', 'whistle', 'wizard', 'yard', 'zebra',
+  'apple', 'banana', 'butter', 'cheese', 'cherry', 'cookie', 'honey', 'melon', 'noodle', 'olive', 'peach',
+  'pear', 'plum', 'rice', 'soup', 'toast', 'walking', 'running', 'jumping', 'reading', 'writing', 'singing',
+  'painting', 'cooking', 'talking', 'listening', 'sleeping', 'driving', 'thinking', 'counting', 'building',
+  'drawing', 'playing', 'watching', 'waiting', 'working', 'helping', 'looking', 'passed', 'failed',
+  'observed', 'warning', 'variant', 'requirement', 'check', 'key', 'group', 'answer', 'level', 'verdict',
+  'report', 'account', 'address', 'anchor', 'angle', 'animal', 'ankle', 'apron', 'arrow', 'artist', 'attic',
+  'author', 'avenue', 'badge', 'bakery', 'balcony', 'balloon', 'bamboo', 'bandage', 'barrel', 'basin',
+  'beach', 'beacon', 'beard', 'beetle', 'bell', 'belt', 'bench', 'berry', 'blossom', 'board', 'boat', 'bone',
+  'bonnet', 'boot', 'border', 'bottom', 'bowl', 'bracelet', 'branch', 'bread', 'breeze', 'brick', 'broom',
+  'brush', 'bubble', 'bucket', 'buckle', 'bundle', 'button', 'cabin', 'cable', 'cactus', 'cake', 'camel',
+  'camera', 'canal', 'candy', 'canvas', 'captain', 'carpet', 'carrot', 'cart', 'cattle', 'ceiling', 'cellar',
+  'chalk', 'chapter', 'charm', 'chimney', 'chin', 'circle', 'city', 'clock', 'closet', 'coast', 'collar',
+  'comet', 'compass', 'copper', 'cotton', 'cradle', 'crayon', 'crown', 'cushion', 'dairy', 'daisy', 'dancer',
+  'diamond', 'diary', 'dolphin', 'donkey', 'drawer', 'dress', 'drum', 'eagle', 'elbow', 'envelope', 'fabric',
+  'feather', 'fence', 'ferry', 'fiddle', 'finger', 'flag', 'flame', 'flute', 'fountain', 'frame', 'frog',
+  'gate', 'glove', 'goat', 'grape', 'gravel', 'hammer', 'harvest', 'helmet', 'hinge', 'hobby', 'hook',
+  'horn', 'hose', 'hotel', 'insect', 'iron', 'ivory', 'jelly', 'jewel', 'kettle', 'kitten', 'knee', 'knife',
+  'knot', 'label', 'lace', 'lake', 'lamp', 'lantern', 'leaf', 'library', 'lily', 'linen', 'lion', 'lizard',
+  'locket', 'magnet', 'maple', 'marble', 'mask', 'meal', 'medal', 'mitten', 'monkey', 'moss', 'motor',
+  'mouse', 'muffin', 'museum', 'needle', 'nest', 'nickel', 'notebook', 'nut', 'oar', 'oven', 'owl', 'paddle',
+  'palace', 'pancake', 'parcel', 'parrot', 'pasta', 'path', 'pebble', 'pedal', 'piano', 'picnic', 'pigeon',
+  'pirate', 'plate', 'plow', 'pond', 'pony', 'porch', 'potato', 'pottery', 'prince', 'puddle', 'pump',
+  'quilt', 'radio', 'rail', 'rainbow', 'ribbon', 'riddle', 'ring', 'roof', 'rope', 'rose', 'ruler', 'sail',
+  'sandal', 'scarf', 'scissors', 'seed', 'shell', 'shirt', 'shoe', 'shovel', 'sink', 'skate', 'sled',
+  'slipper', 'snail', 'socket', 'sofa', 'spider', 'sponge', 'spoon', 'squirrel', 'stable', 'stamp', 'star',
+  'statue', 'stool', 'stove', 'straw', 'street', 'string', 'suitcase', 'sweater', 'swing', 'tail', 'teapot',
+  'tent', 'thimble', 'thread', 'thumb', 'tiger', 'towel', 'tower', 'toy', 'tractor', 'tray', 'tree',
+  'trumpet', 'turtle', 'umbrella', 'uncle', 'vase', 'velvet', 'violin', 'wheel', 'willow', 'wing', 'wool',
+  'yarn',
+];

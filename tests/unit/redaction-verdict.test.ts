@@ -1,0 +1,189 @@
+/**
+ * Redaction never changes a verdict: the certificate of a run is the same with redaction on, off,
+ * or fed any secret list, because the verdict is computed from structured facts (requirement IDs,
+ * check outcomes, kinds of skips and findings) that redaction never touches.
+ */
+import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import * as fc from 'fast-check';
+import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { redactDescription, splitStructure } from '../../fixtures/annotation-structure.ts';
+import { certify } from '../../fixtures/certification.ts';
+import { CHECK_OUTCOMES } from '../../fixtures/checks.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config.ts';
+import { REDACTED } from '../../fixtures/redact.ts';
+import { requirements } from '../../fixtures/requirements.ts';
+import { redactEvidence, renderMarkdown, testEvidence } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import RedactionReporter from '../../fixtures/reporters/redaction.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CATALOGUE = requirements();
+const OUTCOMES = ['passed', 'failed', 'warning', 'observed', 'not assessed', 'skipped', 'not applicable'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+/**
+ * Everyday English words a secretKey may hold, among them words that spell requirement prefixes,
+ * level names, check outcomes and operation names, and the words of the certificate's own prose.
+ */
+const EVERYDAY = ['part', 'login', 'close', 'meeting', 'the', 'status', 'participant', 'channel', 'with', 'from', 'which', 'should', 'must', 'passed', 'failed', 'not', 'assessed', 'applicable', 'observed', 'warning', 'variant', 'unspecified', 'conformant', 'requirement', 'check', 'security', 'key', 'group', 'recording', 'answers'];
+
+/** Secrets no sane profile holds, but which a secret list could: structure itself. */
+const STRUCTURE_AS_SECRETS = [
+  ...new Set(CATALOGUE.flatMap((entry) => [entry.id, entry.id.split('-')[0] ?? '', entry.level, ...entry.operations])),
+  ...CHECK_OUTCOMES,
+  'not applicable: ',
+  'not assessed: ',
+  'known deviation',
+];
+
+/** A test citing one requirement and ending with `outcome`, as the harness annotates it. */
+function testOf(id: string, outcome: Outcome, index: number): TestCase {
+  const label = `the ${id.toLowerCase()} check of the meeting status with login`;
+  const annotations: { type: string; description?: string }[] = [];
+  let status: TestResult['status'] = 'passed';
+  switch (outcome) {
+    case 'passed':
+    case 'failed':
+    case 'warning':
+    case 'observed':
+      annotations.push({ type: 'check', description: `${id} ${outcome}: ${label}${outcome === 'passed' ? '' : ': Expected part, received login'}` });
+      if (outcome === 'warning' || outcome === 'observed') annotations.push({ type: outcome, description: `${id}: ${label} (channel)` });
+      if (outcome === 'failed') status = 'failed';
+      break;
+    case 'not assessed':
+      annotations.push({ type: 'check', description: `${id} not assessed: ${label}: the answers it relies on fail PART-01` });
+      break;
+    case 'skipped':
+      annotations.push({ type: 'skip', description: `not assessed: the list of ${id} is empty` });
+      status = 'skipped';
+      break;
+    case 'not applicable':
+      annotations.push({ type: 'skip', description: `not applicable: ${id} concerns the envelope` });
+      status = 'skipped';
+      break;
+  }
+  const result = {
+    status,
+    annotations,
+    errors: status === 'failed' ? [{ message: `[${id}] ${label}: Expected part, received login` }] : [],
+    attachments: [],
+    steps: [],
+    stdout: [],
+    stderr: [],
+  } as unknown as TestResult;
+  return {
+    title: label,
+    titlePath: () => ['', 'chromium', `${id.toLowerCase()}.spec.ts`, label],
+    location: { file: `${ROOT}tests/${id.toLowerCase()}.spec.ts`, line: index + 1, column: 1 },
+    annotations: [{ type: 'requirement', description: id }],
+    results: [result],
+    expectedStatus: status === 'failed' ? 'failed' : status,
+  } as unknown as TestCase;
+}
+
+function runOf(outcomes: readonly Outcome[]): TestCase[] {
+  return CATALOGUE.map((entry, index) => testOf(entry.id, outcomes[index % outcomes.length] ?? 'passed', index));
+}
+
+function certificate(tests: readonly TestCase[]): ReturnType<typeof certify> {
+  return certify(CATALOGUE, tests.map((test) => testEvidence(test, ROOT)));
+}
+
+/** The facts a verdict consists of: overall verdict, totals, each requirement's verdict and check counts. */
+function facts(certification: ReturnType<typeof certify>): unknown {
+  return {
+    verdict: certification.verdict,
+    totals: certification.totals,
+    requirements: certification.requirements.map(({ id, level, verdict, checksRun, checksFailed, partlyAssessed }) => ({ id, level, verdict, checksRun, checksFailed, partlyAssessed })),
+    knownDeviations: certification.knownDeviations.length,
+    suiteErrors: certification.suiteErrors.length,
+    unknownCitations: certification.unknownCitations,
+  };
+}
+
+/** Runs every test through the redaction reporter with `secrets` added to the run's secret list, as the workers add what they meet. */
+async function redacted(tests: readonly TestCase[], secrets: readonly string[]): Promise<void> {
+  const previous = { file: process.env['TARGET_FILE'], base: process.env['TARGET_BASE_URL'], secrets: process.env['CONFORMANCE_SECRETS_FILE'] };
+  process.env['TARGET_FILE'] = REFERENCE_TARGET_FILE;
+  delete process.env['TARGET_BASE_URL'];
+  try {
+    const reporter = new RedactionReporter();
+    // Raw lines: the list a worker could write, without the worker's own filter.
+    appendFileSync(process.env['CONFORMANCE_SECRETS_FILE'] ?? '', secrets.map((secret) => `${JSON.stringify(secret)}\n`).join(''));
+    reporter.onBegin({ configFile: `${ROOT}playwright.config.ts`, projects: [] } as unknown as FullConfig, {} as Suite);
+    for (const test of tests) reporter.onTestEnd(test, test.results[0] as TestResult);
+    await reporter.onExit();
+  } finally {
+    for (const [name, value] of [['TARGET_FILE', previous.file], ['TARGET_BASE_URL', previous.base], ['CONFORMANCE_SECRETS_FILE', previous.secrets]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+describe('annotation structure', () => {
+  it('splits each structured annotation into its facts and its evidence', () => {
+    assert.deepEqual(splitStructure('check', 'PART-01 passed: login answers'), { structure: 'PART-01 passed: ', evidence: 'login answers' });
+    assert.deepEqual(splitStructure('check', 'SEC-08 not assessed: no key'), { structure: 'SEC-08 not assessed: ', evidence: 'no key' });
+    assert.deepEqual(splitStructure('requirement', 'LOGIN-03'), { structure: 'LOGIN-03', evidence: '' });
+    assert.deepEqual(splitStructure('warning', 'SEC-08: 70 of 128 words'), { structure: 'SEC-08: ', evidence: '70 of 128 words' });
+    assert.deepEqual(splitStructure('skip', 'not applicable: REC-10 concerns the envelope'), { structure: 'not applicable: ', evidence: 'REC-10 concerns the envelope' });
+    assert.deepEqual(splitStructure('fail', 'known deviation PAG-05: see #3'), { structure: 'known deviation PAG-05: ', evidence: 'see #3' });
+  });
+
+  it('treats a description that breaks its grammar, or of a type without one, as evidence whole', () => {
+    assert.deepEqual(splitStructure('requirement', 'PART-01 and a secret'), { structure: '', evidence: 'PART-01 and a secret' });
+    assert.deepEqual(splitStructure('note', 'PART-01: a note'), { structure: '', evidence: 'PART-01: a note' });
+  });
+
+  it('hands only the evidence to redaction', () => {
+    assert.equal(redactDescription('check', 'PART-01 failed: Received secret', (text) => text.replace('secret', REDACTED)), `PART-01 failed: Received ${REDACTED}`);
+    assert.equal(redactDescription('check', 'PART-01 failed: x', () => 'gone'), 'PART-01 failed: gone');
+  });
+});
+
+describe('redaction never changes a verdict', () => {
+  const key = Array.from({ length: 128 }, (_, index) => EVERYDAY[(index * 7) % EVERYDAY.length] ?? 'the').join(' ');
+
+  it('a run whose secretKey is everyday English words: the same verdict, totals and requirement verdicts as without redaction, and the evidence still reads', async () => {
+    const outcomes: Outcome[] = ['passed', 'failed', 'warning', 'observed', 'not assessed', 'skipped', 'not applicable', 'passed'];
+    const plain = certificate(runOf(outcomes));
+    const tests = runOf(outcomes);
+    await redacted(tests, [key]);
+    const after = certificate(tests);
+    assert.deepEqual(facts(after), facts(plain));
+    const checkTexts = tests.flatMap((test) => (test.results[0]?.annotations ?? []).map((annotation) => annotation.description ?? ''));
+    assert.ok(checkTexts.every((text) => !text.includes(REDACTED)), `no word of the key is taken for a secret: ${checkTexts.find((text) => text.includes(REDACTED))}`);
+  });
+
+  it('any secret list, structure itself included: the verdict, totals and requirement verdicts stay those of the unredacted run', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...OUTCOMES), { minLength: 1, maxLength: 12 }),
+        fc.subarray([...STRUCTURE_AS_SECRETS, ...EVERYDAY, key, 'passed: ', ' failed: ', ': '], { minLength: 1 }),
+        async (outcomes, secrets) => {
+          const plain = certificate(runOf(outcomes));
+          const tests = runOf(outcomes);
+          await redacted(tests, secrets);
+          assert.deepEqual(facts(certificate(tests)), facts(plain));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('the certificate written redacts its evidence, never its facts', () => {
+    const tests = runOf(['passed', 'failed', 'warning']);
+    const certification = certificate(tests);
+    const report = { ...certification, target: { name: 'x', baseUrl: 'http://h', realtimeUrl: 'http://h/v2' }, suiteVersion: '0', openapiSha256: '0', startTime: '', durationMs: 0, runStatus: 'failed' } as unknown as CertificationReport;
+    const shown = redactEvidence(report, [...STRUCTURE_AS_SECRETS, 'Expected part, received login', key]);
+    assert.deepEqual(facts(shown), facts(certification));
+    const failedDetail = shown.requirements.find((result) => result.verdict === 'failed')?.tests[0]?.detail ?? '';
+    assert.ok(failedDetail.includes(REDACTED), `evidence is redacted: ${failedDetail}`);
+    const markdown = renderMarkdown(shown);
+    for (const entry of CATALOGUE) assert.ok(markdown.includes(`| ${entry.id} | ${entry.level} |`), `${entry.id} keeps its row`);
+  });
+});
