@@ -115,7 +115,7 @@ test('a processing recording becomes available within the stated delay', cites('
   expect(watch.problem, `a read of the watch of ${watched}`).toBeUndefined();
   expect(watch.firstListed, `recordings of ${watched} at the first read`).toBeGreaterThan(0);
   if (watch.processing.length === 0) {
-    notAssessed(`no recording of meeting ${meetingId} was processing when the worker started watching (TARGET_PROCESSING_MEETING_ID must name a recording that is still processing when the run starts)`);
+    notAssessed(`no recording of meeting ${meetingId} was processing when the watch started (TARGET_PROCESSING_MEETING_ID must name a recording that is still processing when the run starts)`);
   }
   // The recordings ended before the first read, so they must be available within the delay from it.
   const limit = watch.delayMs + watch.marginMs;
