@@ -360,10 +360,26 @@ const catalogue: readonly Variation[] = [
     description: 'Security keys are created only at POST /participants (a body with passphrase and no participant id); POST /security is an unknown route (404).',
     basis: 'Endpoint 10: "One place in the reference names the path as /participants for this operation; the sample request uses /security."',
     requirement: 'VAR-03',
+    excludes: ['security-key-participants-path-400'],
     apply: compose(
       withVariants('security-path-participants'),
       onRequest(['createSecurityKey'], (request) => {
         throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
+      }),
+    ),
+  },
+  {
+    name: 'security-key-participants-path-400',
+    description:
+      'Security keys are created only at POST /participants (a body with passphrase and no participant id); POST /security answers every request, whatever its credentials, with 400 and the general error body.',
+    basis:
+      'Endpoint 10: "One place in the reference names the path as /participants for this operation; the sample request uses /security." Errors: what a path the service does not serve answers is not shown.',
+    requirement: 'VAR-03',
+    excludes: ['security-key-participants-path-only'],
+    apply: compose(
+      withVariants('security-path-participants'),
+      onRequest(['createSecurityKey'], (request) => {
+        throw badRequest(`${request.method} ${request.url.split('?')[0]} is not an operation of this service`);
       }),
     ),
   },
@@ -746,12 +762,15 @@ const OTHER_CHOICES_VARIANTS = [
 
 /**
  * The documented variant whose other form clashes with other-choices (security-key-participants-path-only
- * stops serving /security): the alternates take it, so that every variant's other form is in one combination.
+ * stops serving /security): the alternates declare it, so that every variant's other form is in one
+ * combination. Their security-key-participants-path-400 then stops serving /security as well (it
+ * certifies the /participants form with a 400 at /security), so the form serving both paths runs
+ * alone only, with --variations.
  */
 const ALTERNATES_VARIANTS = ['security-path-participants'] as const;
 
 /** One of each exclusive group goes into other-choices (the first listed), and no contested variation. */
-const OTHER_CHOICES_LEFT_OUT = new Set(['pages-from-zero', 'channel-participants-both', 'upsert-answers-no-body', 'take-unbounded', 'recordings-filters-union', 'transcripts-environment-required', 'security-key-x25519', 'unknown-id-400', 'content-type-charset-upper']);
+const OTHER_CHOICES_LEFT_OUT = new Set(['pages-from-zero', 'channel-participants-both', 'security-key-participants-path-400', 'upsert-answers-no-body', 'take-unbounded', 'recordings-filters-union', 'transcripts-environment-required', 'security-key-x25519', 'unknown-id-400', 'content-type-charset-upper']);
 
 export const OTHER_CHOICES = 'other-choices';
 

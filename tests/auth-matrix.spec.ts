@@ -91,8 +91,8 @@ test('creating a security key succeeds with the bearer token alone', cites('AUTH
   requireDestructive(target, 'creates a security key pair for the account');
   let exchange: Exchange | undefined;
   await check('AUTH-05', 'createSecurityKey with the bearer token alone answers 200', async () => {
-    // At the path the target serves keys (VAR-03: POST /security or POST /participants).
-    exchange = await callOperation(api, 'createSecurityKey', await requestParts('createSecurityKey', { discover, target, data: orUnknown }));
+    // At the path the worker's discovery found the target serves keys at (VAR-03: POST /security or POST /participants).
+    exchange = await callOperation(api, discover, 'createSecurityKey', await requestParts('createSecurityKey', { discover, target, data: orUnknown }));
     expect(exchange).toMatchOperation('createSecurityKey', { status: 200 });
   });
   if (exchange !== undefined) expect(credentialHeadersSent(exchange), 'credential headers sent').toEqual(['authorization']);
@@ -289,7 +289,7 @@ for (const rejection of REJECTIONS) {
             send: async () => {
               const overrides = await rejection.send(context);
               const parts = await requestParts(operationId, { discover, target, data: orUnknown });
-              return callOperation(api, operationId, { ...parts, ...overrides });
+              return callOperation(api, discover, operationId, { ...parts, ...overrides });
             },
           },
           { warn, observe },

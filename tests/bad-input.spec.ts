@@ -43,7 +43,7 @@ type BodyOperation = 'login' | 'upsertParticipant' | 'createSecurityKey';
 interface BodyTarget {
   operation: BodyOperation;
   /** Sends the request (security keys go to the path the target serves them at). */
-  send: (api: ApiClient, target: TargetConfig, options: CallOptions) => Promise<Exchange>;
+  send: (api: ApiClient, discover: Discovery, options: CallOptions) => Promise<Exchange>;
   tag: string[];
   /** Skips the test when the target does not allow what a wrong acceptance would do. */
   gate: (target: TargetConfig) => void;
@@ -56,7 +56,7 @@ interface BodyTarget {
 const BODY_TARGETS: BodyTarget[] = [
   {
     operation: 'login',
-    send: (api, _target, options) => api.call('login', options),
+    send: (api, _discover, options) => api.call('login', options),
     tag: [],
     gate: () => undefined,
     // The real credentials: a target that wrongly accepts the body then answers 200, not a 401 that would pass.
@@ -65,7 +65,7 @@ const BODY_TARGETS: BodyTarget[] = [
   },
   {
     operation: 'upsertParticipant',
-    send: (api, _target, options) => api.call('upsertParticipant', options),
+    send: (api, _discover, options) => api.call('upsertParticipant', options),
     tag: ['@writes'],
     gate: (target) => requireWrites(target, 'a target that wrongly accepts the body creates a participant'),
     valid: (_target, fresh) => {
@@ -115,12 +115,12 @@ for (const bodyTarget of BODY_TARGETS) {
   test(
     `${bodyTarget.operation} refuses malformed, missing, non-object, mistyped and non-JSON bodies with a 4xx`,
     cites('INP-01', 'INP-02', 'INP-03', 'INP-04', 'INP-05', ...errorCites(bodyTarget.operation), { tag: bodyTarget.tag }),
-    async ({ api, target, newParticipantId }) => {
+    async ({ api, discover, target, newParticipantId }) => {
       bodyTarget.gate(target);
       // The bad bodies do not depend on each other: they go out together, one check each.
       await together(BAD_BODIES, async (bad) => {
         // Each participant a wrongly accepting target may store is recorded first and archived at teardown.
-        const exchange = await bodyTarget.send(api, target, bad.options(bodyTarget.valid(target, newParticipantId), bodyTarget.stringField));
+        const exchange = await bodyTarget.send(api, discover, bad.options(bodyTarget.valid(target, newParticipantId), bodyTarget.stringField));
         await judgeAnswer(bad.id, `${bodyTarget.operation} with ${bad.name}`, exchange, ONLY_4XX);
       });
     },
@@ -136,9 +136,9 @@ test('upsertParticipant answers a name of 100 000 characters with 2xx or 4xx', c
   await judgeAnswer('INP-06', 'upsertParticipant with a name of 100 000 characters', exchange, SUCCESS_OR_4XX);
 });
 
-test('createSecurityKey answers a passphrase of 100 000 characters with 2xx or 4xx', cites('INP-06', { tag: ['@destructive'] }), async ({ api, target }) => {
+test('createSecurityKey answers a passphrase of 100 000 characters with 2xx or 4xx', cites('INP-06', { tag: ['@destructive'] }), async ({ api, discover, target }) => {
   requireDestructive(target, 'may create a security key');
-  const exchange = await callSecurityKey(api, target, { body: { passphrase: LONG_TEXT } });
+  const exchange = await callSecurityKey(api, discover, { body: { passphrase: LONG_TEXT } });
   await judgeAnswer('INP-06', 'createSecurityKey with a passphrase of 100 000 characters', exchange, SUCCESS_OR_4XX);
 });
 

@@ -9,7 +9,7 @@
  */
 import { check, cites, expect, NotAssessable, requireDestructive, test, together } from '../fixtures/index.ts';
 import type { CallOptions, Exchange } from '../fixtures/index.ts';
-import { ALL_OPERATIONS, UNKNOWN_ID, orUnknown, requestParts } from './support/auth.ts';
+import { ALL_OPERATIONS, UNKNOWN_ID, callOperation, orUnknown, requestParts } from './support/auth.ts';
 import { checkErrorBody, concerning, errorBodyNotAssessed } from './support/error-bodies.ts';
 import { field } from './support/observations.ts';
 import { permissionOf, permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
@@ -137,7 +137,15 @@ for (const share of sharesOf(ALL_OPERATIONS, (operationId) => operationId)) {
               ? // An empty body: a write that wrongly passes authentication has nothing to write.
                 { body: {} }
               : await requestParts(operationId, { discover, target, data: orUnknown });
-        const exchange = await api.call(operationId, { ...request, auth: NO_CREDENTIALS });
+        let exchange: Exchange;
+        try {
+          // Security keys where the worker's discovery found them served (VAR-03), not at the sample's path.
+          exchange = await callOperation(api, discover, operationId, { ...request, auth: NO_CREDENTIALS });
+        } catch (error) {
+          if (!(error instanceof NotAssessable)) throw error;
+          errorBodyNotAssessed(operationId, `${operationId} without credentials`, ['ERR-04', 'ERR-06'], error.message);
+          return;
+        }
         // That the request is refused is the authentication requirements' (AUTH-03, AUTH-04, ...); here only an error body is judged.
         if (exchange.status < 400) {
           errorBodyNotAssessed(operationId, `${operationId} without credentials`, ['ERR-04', 'ERR-06'], `answered HTTP ${exchange.status}: no error body`);

@@ -3,9 +3,9 @@
  * the 128-word secretKey, and the refusal of a request without passphrase.
  *
  * Each creation generates a key pair on the target and cannot be undone, so these tests are
- * destructive, and the checks of one key's properties share the creation that the first of them
- * makes in the worker (support/security-keys.ts), at whichever path the target serves (VAR-03);
- * the randomness check creates one more. The refusal check is gated too, as a target that wrongly
+ * destructive, and the checks of one key's properties share the worker's first key creation, the
+ * one that found the path the target serves (VAR-03; support/security-keys.ts), whichever test made
+ * it; the randomness check creates one more. The refusal check is gated too, as a target that wrongly
  * accepts it creates a key. The secretKey is a secret: no check quotes its words.
  */
 import { check, cites, expect, NotAssessable, requireDestructive, test } from '../fixtures/index.ts';
@@ -18,9 +18,9 @@ const WHY = 'creates an account security key pair';
 const DESTRUCTIVE = { tag: ['@destructive'] };
 const KEY_FIELDS = ['publicKey', 'privateKey', 'secretKey'] as const;
 
-test('creating a security key answers passphrase, publicKey, privateKey and secretKey, echoing the passphrase', cites('SEC-01', 'SEC-02', DESTRUCTIVE), async ({ api, target }) => {
+test('creating a security key answers passphrase, publicKey, privateKey and secretKey, echoing the passphrase', cites('SEC-01', 'SEC-02', DESTRUCTIVE), async ({ discover, target }) => {
   requireDestructive(target, WHY);
-  const creation = await sharedCreation(api, target);
+  const creation = await sharedCreation(discover);
   // The matcher checks the four fields are strings (SecurityKeyResult); that they are not empty is not
   // stated, and an empty key fails SEC-03 or SEC-04.
   await check('SEC-01', `POST ${creation.path} answers 200 with a security key result`, async () => {
@@ -38,18 +38,18 @@ function readable(text: string, kind: 'public' | 'private'): string {
   return text;
 }
 
-test('the publicKey parses as a public key', cites('SEC-03', DESTRUCTIVE), async ({ api, target }) => {
+test('the publicKey parses as a public key', cites('SEC-03', DESTRUCTIVE), async ({ discover, target }) => {
   requireDestructive(target, WHY);
-  const creation = await sharedCreation(api, target);
+  const creation = await sharedCreation(discover);
   await check('SEC-03', 'the publicKey loads as a public key', async () => {
     const publicKey = readable((await keyOf(creation)).publicKey, 'public');
     expect(loadFailure(() => loadPublicKey(publicKey)), 'loading the publicKey').toBeUndefined();
   });
 });
 
-test('the privateKey is encrypted with the passphrase: it loads with it, not without it or with another', cites('SEC-04', 'SEC-05', DESTRUCTIVE), async ({ api, target }) => {
+test('the privateKey is encrypted with the passphrase: it loads with it, not without it or with another', cites('SEC-04', 'SEC-05', DESTRUCTIVE), async ({ discover, target }) => {
   requireDestructive(target, WHY);
-  const creation = await sharedCreation(api, target);
+  const creation = await sharedCreation(discover);
   await check('SEC-04', 'the privateKey loads with the passphrase sent', async () => {
     const privateKey = readable((await keyOf(creation)).privateKey, 'private');
     expect(loadFailure(() => loadPrivateKey(privateKey, creation.passphrase)), 'loading the privateKey with the passphrase sent').toBeUndefined();
@@ -64,9 +64,9 @@ test('the privateKey is encrypted with the passphrase: it loads with it, not wit
   });
 });
 
-test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTRUCTIVE), async ({ api, target }) => {
+test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTRUCTIVE), async ({ discover, target }) => {
   requireDestructive(target, WHY);
-  const creation = await sharedCreation(api, target);
+  const creation = await sharedCreation(discover);
   await check('SEC-06', 'the public half of the privateKey is the publicKey', async () => {
     const key = await keyOf(creation);
     const [privateText, publicText] = [readable(key.privateKey, 'private'), readable(key.publicKey, 'public')];
@@ -77,9 +77,9 @@ test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTR
   });
 });
 
-test('the secretKey is 128 words, from the BIP-39 English list', cites('SEC-07', 'SEC-08', DESTRUCTIVE), async ({ api, target }) => {
+test('the secretKey is 128 words, from the BIP-39 English list', cites('SEC-07', 'SEC-08', DESTRUCTIVE), async ({ discover, target }) => {
   requireDestructive(target, WHY);
-  const creation = await sharedCreation(api, target);
+  const creation = await sharedCreation(discover);
   await check('SEC-07', 'the secretKey holds 128 words', async () => {
     const words = secretKeyWords((await keyOf(creation)).secretKey);
     expect(words.length, 'words in the secretKey').toBe(128);
@@ -92,10 +92,10 @@ test('the secretKey is 128 words, from the BIP-39 English list', cites('SEC-07',
   });
 });
 
-test('two key creations return different secretKeys', cites('SEC-09', DESTRUCTIVE), async ({ api, target }) => {
+test('two key creations return different secretKeys', cites('SEC-09', DESTRUCTIVE), async ({ api, discover, target }) => {
   requireDestructive(target, WHY);
   // The worker's shared key is one creation; this test makes the second.
-  const [first, second] = await Promise.all([sharedCreation(api, target), createAnother(api, target)]);
+  const [first, second] = await Promise.all([sharedCreation(discover), createAnother(api, discover)]);
   await check('SEC-09', 'the second secretKey differs from the first', async () => {
     const [one, two] = [await keyOf(first), await keyOf(second)];
     // Compared as a boolean: the failure message must not carry the secretKeys.
@@ -105,11 +105,11 @@ test('two key creations return different secretKeys', cites('SEC-09', DESTRUCTIV
   });
 });
 
-test('creating a security key without a passphrase creates no key', cites('SEC-10', 'INP-02', ...concerning(['ERR-04', 'ERR-06'], ['createSecurityKey']), DESTRUCTIVE), async ({ api, target }) => {
+test('creating a security key without a passphrase creates no key', cites('SEC-10', 'INP-02', ...concerning(['ERR-04', 'ERR-06'], ['createSecurityKey']), DESTRUCTIVE), async ({ api, discover, target }) => {
   // A target that wrongly accepts the request creates a key pair, so this is gated like a creation.
   requireDestructive(target, 'a target that wrongly accepts a request without passphrase creates a key pair');
-  const path = await keyPath(api, target);
-  const exchange = await callSecurityKey(api, target, { body: {} });
+  const path = await keyPath(discover);
+  const exchange = await callSecurityKey(api, discover, { body: {} });
   // The passphrase is required, so no key may come; which refusal is not shown (a 4xx is what
   // robustness asks, INP-02), nor the error body of this operation (ERR-06 where it applies).
   await check('SEC-10', `POST ${path} without a passphrase does not answer a success`, () => {

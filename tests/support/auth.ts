@@ -159,8 +159,8 @@ export function requestParts(operationId: string, context: PartsContext): Promis
   return parts(context);
 }
 
-/** Sends a request of `operationId` at the path the target serves it (fixtures/served.ts: VAR-03). */
-export { callServed as callOperation } from '../../fixtures/served.ts';
+/** Sends a request of `operationId` in the form the worker's discovery found the target serves (fixtures/served.ts: VAR-03). */
+export { callServed as callOperation } from '../../fixtures/index.ts';
 
 // ---------------------------------------------------------------- crafted bearer tokens
 

@@ -4,13 +4,13 @@
  * judged (SEC-01 governs it).
  *
  * The interface names two paths for the operation (VAR-03): POST /security (the sample) and, in one
- * place, POST /participants. A target may serve either; the first creation of a worker finds out
- * which (/security first, then /participants with a body holding only the passphrase and no apikey
- * header, as variants.spec.ts sends it), and every later key request of the worker goes there.
+ * place, POST /participants. Which one the target serves is found once per worker, by its first key
+ * creation (Discovery.securityKeys, fixtures/served.ts), the same discovery the authentication matrix
+ * and the generated layer send by; that creation is the worker's shared key, and every later key
+ * request of the worker goes to the path it found.
  */
-import { expect, generatedSecret, NotAssessable, test } from '../../fixtures/index.ts';
-import type { ApiClient, CallOptions, Exchange, TargetConfig } from '../../fixtures/index.ts';
-import { isSuccess } from '../../fixtures/ledger.ts';
+import { expect, generatedSecret, notAssessed, NotAssessable, sendKeyRequest, test } from '../../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, KeyCreation, KeyPath, KeyPathFound } from '../../fixtures/index.ts';
 import { relyOn } from './reliance.ts';
 
 export interface SecurityKeyResult {
@@ -20,78 +20,50 @@ export interface SecurityKeyResult {
   secretKey: string;
 }
 
-export type KeyPath = '/security' | '/participants';
-
-/** One key creation: its answer, where it was sent, and the passphrase sent. */
-export interface Creation {
-  exchange: Exchange;
-  path: KeyPath;
-  passphrase: string;
-}
+export type { KeyPath };
+export type Creation = KeyCreation;
 
 /** A passphrase as the interface recommends: 8 to 64 characters mixing the four character classes. */
 export function freshPassphrase(): string {
   return generatedSecret();
 }
 
-/** A request of the security-key operation at `path`: POST /participants is the upsert's path, sent without its apikey. */
-function callAt(api: ApiClient, path: KeyPath, options: CallOptions): Promise<Exchange> {
-  if (path === '/security') return api.call('createSecurityKey', options);
-  return api.call('upsertParticipant', { ...options, auth: { ...options.auth, apiKey: null } });
+/** The worker's discovery of the key path; the test is not assessed when it could not be decided. */
+async function found(discover: Discovery): Promise<KeyPathFound> {
+  const result = await discover.securityKeys();
+  return result.undecided === undefined ? result : notAssessed(result.undecided);
 }
 
 /**
- * Creates a key at /security; when that is not a success and participant writes are allowed (POST
- * /participants is also the upsert), at /participants. The answer of /security stands when neither
- * path answers a success, so that SEC-01 judges the documented sample path.
+ * The creation that the checks of one key's properties share: the worker's first key creation, which
+ * found the path (its HTTP exchange is the evidence of the test that made it), reused by the others,
+ * which note where it came from. Every key generation costs the target hundreds of milliseconds of CPU
+ * and cannot be undone.
  */
-async function discoverAndCreate(api: ApiClient, target: TargetConfig, passphrase: string): Promise<Creation> {
-  const atSecurity = await callAt(api, '/security', { body: { passphrase } });
-  if (isSuccess(atSecurity.status) || !target.allowWrites) return { exchange: atSecurity, path: '/security', passphrase };
-  const atParticipants = await callAt(api, '/participants', { body: { passphrase } });
-  if (!isSuccess(atParticipants.status)) return { exchange: atSecurity, path: '/security', passphrase };
-  test.info().annotations.push({ type: 'note', description: `POST /security answered HTTP ${atSecurity.status}; security keys are served at POST /participants (VAR-03)` });
-  return { exchange: atParticipants, path: '/participants', passphrase };
-}
-
-interface Shared extends Creation {
-  /** The test that created it, for the note of the tests that reuse it. */
-  createdBy: string;
-}
-
-/** The worker's shared creation: one module instance, and so one promise, per worker. */
-let shared: Promise<Shared> | undefined;
-
-/**
- * The creation that the checks of one key's properties share: made by the first of them that runs in
- * this worker (its HTTP exchange is that test's evidence), reused by the others, which note where it
- * came from. Every key generation costs the target hundreds of milliseconds of CPU and cannot be undone.
- */
-export async function sharedCreation(api: ApiClient, target: TargetConfig): Promise<Creation> {
+export async function sharedCreation(discover: Discovery): Promise<Creation> {
+  const result = await found(discover);
   const title = test.info().title;
-  shared ??= discoverAndCreate(api, target, freshPassphrase()).then((creation) => ({ ...creation, createdBy: title }));
-  const result = await shared;
   if (result.createdBy !== title) {
     test.info().annotations.push({ type: 'note', description: `uses the security key that "${result.createdBy}" created in this worker (at POST ${result.path})` });
   }
-  return result;
+  return result.creation;
 }
 
-/** The path the target serves security keys at, as the worker's shared creation found it. */
-export async function keyPath(api: ApiClient, target: TargetConfig): Promise<KeyPath> {
-  return (await sharedCreation(api, target)).path;
+/** The path the target serves security keys at, as the worker's discovery found it. */
+export async function keyPath(discover: Discovery): Promise<KeyPath> {
+  return (await found(discover)).path;
 }
 
 /** One more creation, at the path the worker found. */
-export async function createAnother(api: ApiClient, target: TargetConfig): Promise<Creation> {
-  const path = await keyPath(api, target);
+export async function createAnother(api: ApiClient, discover: Discovery): Promise<Creation> {
+  const path = await keyPath(discover);
   const passphrase = freshPassphrase();
-  return { exchange: await callAt(api, path, { body: { passphrase } }), path, passphrase };
+  return { exchange: await sendKeyRequest(api, path, { body: { passphrase } }), path, passphrase };
 }
 
 /** A request of the security-key operation (a bad body, say) at the path the worker found. */
-export async function callSecurityKey(api: ApiClient, target: TargetConfig, options: CallOptions): Promise<Exchange> {
-  return callAt(api, await keyPath(api, target), options);
+export async function callSecurityKey(api: ApiClient, discover: Discovery, options: CallOptions): Promise<Exchange> {
+  return sendKeyRequest(api, await keyPath(discover), options);
 }
 
 /**

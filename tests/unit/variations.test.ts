@@ -182,6 +182,23 @@ describe('answers', () => {
     });
   });
 
+  it('security-key-participants-path-400 serves keys at POST /participants only and answers POST /security 400 with the general error body, whatever the credentials', async () => {
+    assert.throws(() => checkVariations(['security-key-participants-path-400', 'security-key-participants-path-only']), /different choices/);
+    await withServers(['security-key-participants-path-400'], async ({ main }) => {
+      const { authorization } = await login(main);
+      for (const headers of [{ authorization }, {}]) {
+        const refused = await main.inject({ method: 'POST', url: '/security', headers, payload: { passphrase: 'Unit-Var03-Key!' } });
+        assert.equal(refused.statusCode, 400, refused.body);
+        assert.deepEqual(Object.keys(refused.json() as object).sort(), ['error', 'message', 'statusCode']);
+        assert.deepEqual({ ...(refused.json() as object), message: '' }, { statusCode: 400, error: 'Bad Request', message: '' });
+      }
+      const key = await main.inject({ method: 'POST', url: '/participants', headers: { authorization }, payload: { passphrase: 'Unit-Var03-Key!' } });
+      assert.equal(key.statusCode, 200, key.body);
+      assert.equal((key.json() as { passphrase: string }).passphrase, 'Unit-Var03-Key!');
+      assert.equal((await main.inject({ method: 'POST', url: '/participants', payload: { passphrase: 'Unit-Var03-Key!' } })).statusCode, 401);
+    });
+  });
+
   it('chunked and gzip change only the framing and coding on the wire', async () => {
     await withServers(['gzip', 'chunked'], async ({ main }) => {
       await main.listen({ host: '127.0.0.1', port: 0 });
