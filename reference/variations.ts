@@ -443,6 +443,20 @@ const catalogue: readonly Variation[] = [
       if (participant?.archived === true) throw notFound(`Participant ${String(params['id'])} not found`);
     }),
   },
+  {
+    name: 'upsert-archived-refused',
+    description: 'POST /participants for an archived participant is refused with 409 Conflict; the participant stays archived.',
+    basis: 'States and transitions: POST participants moves a participant that is "none or active" to active; from archived: not shown.',
+    requirement: 'UNS-21',
+    apply: beforeHandler(['upsertParticipant'], async (request, _reply, app) => {
+      const body = isObject(request.body) ? request.body : {};
+      const key = typeof body['participantId'] === 'string' ? body['participantId'] : typeof body['id'] === 'string' ? body['id'] : undefined;
+      // Only a participant body: with the /participants form of the security key, a passphrase body is not one.
+      if (key === undefined) return;
+      await app.auth.bearerAndApiKey(request);
+      if (environmentData(request)?.participants.get(key)?.archived === true) throw new HttpError(409, `Participant ${key} is archived`);
+    }),
+  },
   // ------------------------------------------------------------ lists and filters
   {
     name: 'pages-from-zero',

@@ -1,11 +1,11 @@
 import { generateKeyPairSync, randomBytes, type KeyPairKeyObjectResult } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defaultBehaviour } from '../behaviour.ts';
-import { buildErrorBody, notFound } from '../errors.ts';
+import { badRequest, buildErrorBody, notFound } from '../errors.ts';
 import type { ReferenceOptions } from '../options.ts';
 import { environments } from '../seed-types.ts';
 import type { Connection, EnvironmentData } from '../store.ts';
-import { participantView } from '../views.ts';
+import { groupView, participantView } from '../views.ts';
 import {
   API_KEY_HEADER_OPERATIONS,
   BEARER_OPERATIONS,
@@ -432,7 +432,7 @@ export const FAULTS: readonly Fault[] = [
   fault(
     'total-pages-off-by-one',
     'totalPages is floor(total / limit) + 1, one too many when total is a multiple of limit.',
-    ['PAG-05', 'PAG-06'],
+    ['PAG-05'],
     PAGINATED_OPERATIONS,
     withBehaviour({ totalPages: (total, take) => Math.floor(total / take) + 1 }),
   ),
@@ -444,6 +444,112 @@ export const FAULTS: readonly Fault[] = [
     rewriteBody(['listGroups', 'listGroupParticipants'], (body) => {
       if (isObject(body)) renameField(body, 'data', 'items');
       return body;
+    }),
+  ),
+
+  // ============================================================ fixed points of the open choices (issue 25)
+  // Each fault below makes an open choice of the interface in a way no reading allows: it breaks the
+  // MUST that holds whatever the target chooses there (docs/level-audit.md), and nothing else.
+  fault(
+    'page-stuck-at-first',
+    "pagination.page stays at the first page's number (1) on every page: skip=10&take=10 is page 1 too.",
+    ['PAG-13'],
+    PAGINATED_OPERATIONS,
+    withBehaviour({ pageNumber: () => 1 }),
+  ),
+  // One list only: each list numbers its pages in order, but meeting statistics from 0 and the others from 1.
+  fault(
+    'page-base-differs-by-list',
+    'Paginated meeting statistics number their pages from 0 (skip / take), the groups and group participants from 1.',
+    ['PAG-13'],
+    ['getMeetingStats'],
+    rewriteBody(['getMeetingStats'], (body) => {
+      if (!isObject(body) || !isObject(body['pagination']) || typeof body['pagination']['page'] !== 'number') return undefined;
+      body['pagination']['page'] -= 1;
+      return body;
+    }),
+  ),
+  fault(
+    'past-end-page-repeats-last',
+    'A page that starts at or past the end of a non-empty list holds the last take items instead of none.',
+    ['PAG-14'],
+    PAGINATED_OPERATIONS,
+    withBehaviour({ pageSlice: (items, skip, take) => (skip > 0 && skip >= items.length ? items.slice(Math.max(0, items.length - take)) : items.slice(skip, skip + take)) }),
+  ),
+  fault(
+    'past-end-page-total-zero',
+    'A page that starts past the end of a non-empty list says total 0 (and totalPages 0), as if the list were empty.',
+    ['PAG-14'],
+    PAGINATED_OPERATIONS,
+    rewriteBody(PAGINATED_OPERATIONS, (body, { request }) => {
+      if (!isObject(body) || !isObject(body['pagination'])) return undefined;
+      const pagination = body['pagination'];
+      const skip = queryInteger(request, 'skip') ?? 0;
+      if (typeof pagination['total'] !== 'number' || pagination['total'] === 0 || skip < pagination['total']) return undefined;
+      Object.assign(pagination, { total: 0, totalPages: 0 });
+      return body;
+    }),
+  ),
+  fault(
+    'unknown-group-answers-first',
+    'getGroup of an id no group has answers 200 with the first group of the environment instead of 404.',
+    ['GRP-05'],
+    ['getGroup'],
+    rewriteBody(
+      ['getGroup'],
+      (_body, { request, reply, app }) => {
+        const first = environmentOf(request)?.groups[0];
+        if (first === undefined) return undefined;
+        reply.code(200);
+        return groupView(first, app.reference.behaviour);
+      },
+      (status) => status === 404,
+    ),
+  ),
+  fault(
+    'archived-participant-read-as-another',
+    'getParticipant of an archived participant answers 200 with the record of another participant (the first active one of the environment).',
+    ['PART-11'],
+    ['getParticipant'],
+    rewriteBody(['getParticipant'], (body, { request, app }) => {
+      const data = environmentOf(request);
+      const asked = data?.participants.get(String(paramsOf(request)['id']));
+      if (data === undefined || asked === undefined || asked.archived !== true) return undefined;
+      const other = [...data.participants.values()].find((participant) => participant.id !== asked.id && participant.archived !== true);
+      return other === undefined ? body : participantView(other, app.reference.behaviour);
+    }),
+  ),
+  fault(
+    'recordings-both-filters-ignored',
+    'listRecordings with both roomId and meetingId ignores both and lists every recording (one filter alone works).',
+    ['REC-11'],
+    ['listRecordings'],
+    beforeHandler(['listRecordings'], (request) => {
+      const query = queryOf(request);
+      if (query['roomId'] === undefined || query['meetingId'] === undefined) return;
+      delete query['roomId'];
+      delete query['meetingId'];
+    }),
+  ),
+  fault(
+    'transcripts-without-environment-invented',
+    'getTranscriptionStats without environment adds a record that neither environment lists (a copy of the first with another uuid).',
+    ['TRS-06'],
+    ['getTranscriptionStats'],
+    rewriteBody(['getTranscriptionStats'], (body, { request }) => {
+      const [first] = Array.isArray(body) ? body : [];
+      if (queryOf(request)['environment'] !== undefined || !Array.isArray(body) || !isObject(first)) return undefined;
+      return [...body, { ...first, uuid: '00000000-0000-4000-8000-00000000d1ff' }];
+    }),
+  ),
+  fault(
+    'other-scheme-token-400',
+    'A bearer operation answers 400 (not 401) to an Authorization header of another scheme than Bearer (Basic, Token, or a bare token).',
+    ['AUTH-28'],
+    BEARER_OPERATIONS,
+    onRequest(BEARER_OPERATIONS, (request) => {
+      const authorization = headerValue(request, 'authorization');
+      if (authorization !== undefined && !/^bearer\b/i.test(authorization.trim())) throw badRequest('Authorization must use the Bearer scheme');
     }),
   ),
 

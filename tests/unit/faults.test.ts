@@ -294,7 +294,18 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
       rawPost('/participants', JSON.stringify(participant('unit-p5', 'Plain Text')), 'text/plain'),
     ],
   },
-  getParticipant: { request: get('/participants/prt-dev-0001', both), schemes: both, steps: [read('/groups/participants/grp-dev-001?take=3')] },
+  getParticipant: {
+    request: get('/participants/prt-dev-0001', both),
+    schemes: both,
+    steps: [
+      read('/groups/participants/grp-dev-001?take=3'),
+      // An archived participant read by its id.
+      async (send) => {
+        await send({ method: 'PUT', url: '/participants/prt-dev-0042/archive', headers: devHeaders });
+        return observe(await send({ method: 'GET', url: '/participants/prt-dev-0042', headers: devHeaders }));
+      },
+    ],
+  },
   archiveParticipant: {
     request: (credentials) => ({ method: 'PUT', url: '/participants/prt-dev-0041/archive', headers: headersOf({ bearer: credentials.bearer, apikey: credentials.apikey }) }),
     schemes: both,
@@ -307,6 +318,7 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
       read('/recording?roomId=room-dev-02'),
       read('/recording?meetingId=mtg-dev-h02'),
       read('/recording?meetingId=mtg-dev-h02&skip=1&take=1'),
+      read('/recording?roomId=room-dev-02&meetingId=mtg-dev-h02'),
       async (send) => {
         const list = (await send({ method: 'GET', url: '/recording?meetingId=mtg-dev-h02', headers: devHeaders })).json;
         const items = Array.isArray(list) ? list : ((list as { data?: unknown[] }).data ?? []);
