@@ -1,7 +1,15 @@
 import { defineConfig } from '@playwright/test';
-import { harnessSettings, workersFor } from './fixtures/config.ts';
+import { configurationProblem, EXIT_NOT_JUDGED, harnessSettings, workersFor } from './fixtures/config.ts';
 import { selfVerifyProjects } from './fixtures/self-verify-projects.ts';
 import type { SelfVerifyWorkerOptions } from './fixtures/self-verify-projects.ts';
+
+// A bad profile is said once, here, before any reporter or worker starts: no stack trace, nothing
+// judged, exit code 2 (README, "Exit codes").
+const problem = configurationProblem();
+if (problem !== undefined) {
+  process.stderr.write(`${problem}\nNothing was run.\n`);
+  process.exit(EXIT_NOT_JUDGED);
+}
 
 const settings = harnessSettings();
 

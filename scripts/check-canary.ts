@@ -6,7 +6,7 @@
  * non-developer and usage-limit passwords, both API keys, client ids and secrets, the JWT secret
  * and so an expired token of its own) and hosted in this process, with a tap that records every
  * credential it hands out or is given (access tokens, JWT or opaque; secretKeys; private keys;
- * passphrases). Four runs then go against it:
+ * passphrases). Five runs then go against it:
  *
  * - plain: the whole suite on the plain reference, with the project's reporters and the Allure HTML
  *   report, as `npm run conformance && npm run report` make them;
@@ -19,6 +19,8 @@
  * - everyday: the spec files where credentials travel, on a reference whose secretKeys are
  *   everyday English words (part, login, the, must, passed...): no requirement fails, SEC-08 warns,
  *   and the certificate holds no [REDACTED] (a single word of a key is not a secret);
+ * - unreachable: the whole suite against the canary profile at an address where nothing listens:
+ *   the pre-flight stops it (exit code 2, a TARGET UNREACHABLE certificate);
  * - failing: a few spec files on a reference that answers every request 500, echoing its
  *   credentials in the message and in headers, so that every test fails; the project's reporters
  *   and a blob report.
@@ -33,7 +35,7 @@
  *
  * Files older than the check (left by other commands) are not its output and are only counted.
  *
- * Usage: npm run check:canary [-- --only plain,leaky,everyday,failing]
+ * Usage: npm run check:canary [-- --only plain,leaky,everyday,unreachable,failing]
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -105,6 +107,8 @@ interface CanaryRun {
   /** Only the tests of those files whose title and tags match. */
   grep?: string;
   reporting: Reporting;
+  /** The target's address has nothing listening: the run must stop at the pre-flight (exit code 2). */
+  unreachable?: boolean;
   /** Why the run did not exercise what it should, judged from its certificate; undefined when it did. */
   unexercised: (counts: VerdictCounts) => string | undefined;
   /**
@@ -165,6 +169,16 @@ const RUNS: readonly CanaryRun[] = [
           : redactedMarks > 0
             ? `certification.md holds ${redactedMarks} [REDACTED] mark(s): a word of the key was taken for a secret`
             : undefined,
+  },
+  {
+    // Nothing listens at the profile's address: the pre-flight stops the run with exit code 2 and a
+    // TARGET UNREACHABLE certificate, whose message and curl line carry the profile's credentials.
+    name: 'unreachable',
+    faults: [],
+    files: [],
+    unreachable: true,
+    reporting: 'project-and-blob',
+    unexercised: ({ verdict, passed, failed }) => (verdict !== 'TARGET UNREACHABLE' ? `verdict ${verdict}, expected TARGET UNREACHABLE` : passed + failed > 0 ? 'requirements were judged' : undefined),
   },
   {
     name: 'failing',
@@ -263,10 +277,10 @@ function echo(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/** A playwright command that must finish normally: 0, or 1 when tests failed. */
-async function playwright(args: readonly string[], env: NodeJS.ProcessEnv, what: string): Promise<RunResult> {
+/** A playwright command that must finish normally: 0, or 1 when tests failed (`expected`: the codes it may end with). */
+async function playwright(args: readonly string[], env: NodeJS.ProcessEnv, what: string, expected: readonly number[] = [0, 1]): Promise<RunResult> {
   const result = await runPlaywright({ args, env, timeoutMs: RUN_TIMEOUT_MS, onLine: echo });
-  if (result.timedOut || (result.code !== 0 && result.code !== 1)) throw new CannotRun(`${what} ${result.timedOut ? 'timed out' : `exited with code ${String(result.code)}`}`);
+  if (result.timedOut || !expected.includes(result.code ?? -1)) throw new CannotRun(`${what} ${result.timedOut ? 'timed out' : `exited with code ${String(result.code)}`}`);
   return result;
 }
 
@@ -274,6 +288,8 @@ async function exercise(run: CanaryRun, seed: SeedFile, profileFile: string, rec
   const began = performance.now();
   const started = Date.now();
   const { app, baseUrl } = await startInstance(run, seed, recordingDelayMs, issued);
+  // Its port, closed: nothing listens there any more.
+  if (run.unreachable === true) await app.close();
   const companion = run.companion === undefined ? undefined : await startInstance(run.companion, seed, recordingDelayMs, issued);
   try {
     // Only the canary profile configures the target: any TARGET_* of the caller's shell is dropped.
@@ -293,7 +309,7 @@ async function exercise(run: CanaryRun, seed: SeedFile, profileFile: string, rec
     const selection = [...(run.grep === undefined || run.companion !== undefined ? [] : ['--grep', run.grep]), ...run.files];
     let certificate: string;
     if (run.reporting === 'project') {
-      outputs.push((await playwright(['test', ...selection], env, `${run.name}: playwright test`)).output);
+      outputs.push((await playwright(['test', ...selection], env, `${run.name}: playwright test`, run.unreachable === true ? [2] : [0, 1])).output);
       certificate = resolve(ROOT, 'reports/certification.json');
     } else {
       const dir = join(CHECK_DIR, run.name);
@@ -307,7 +323,7 @@ async function exercise(run: CanaryRun, seed: SeedFile, profileFile: string, rec
         outputs.push((await playwright(['merge-reports', '--config', config, blobDir], profileEnv, `${run.name}: playwright merge-reports`)).output);
       } else {
         const reporters: ReporterDescription[] = [...(projectConfig.reporter as ReporterDescription[]), ['blob', { outputDir: blobDir }]];
-        outputs.push((await playwright(['test', '--config', writeCheckConfig(dir, reporters), ...selection], env, `${run.name}: playwright test`)).output);
+        outputs.push((await playwright(['test', '--config', writeCheckConfig(dir, reporters), ...selection], env, `${run.name}: playwright test`, run.unreachable === true ? [2] : [0, 1])).output);
       }
       certificate = join(dir, 'certification.json');
     }

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { loadTargetConfig, secretValues } from '../../fixtures/config.ts';
 import type { TargetConfig } from '../../fixtures/config.ts';
-import { preflightLogin, usableToken } from '../../fixtures/preflight.ts';
+import { preflight as runPreflight, usableToken } from '../../fixtures/preflight.ts';
+import type { Preflight } from '../../fixtures/preflight.ts';
 
 let answer: (response: ServerResponse) => void = (response) => response.end();
 const server = createServer((incoming, response) => {
@@ -43,9 +44,23 @@ const send = (status: number, contentType: string, body: string) => (response: S
   response.end(body);
 };
 
+async function outcome(baseUrl: string = base, realtimeUrl?: string): Promise<Preflight> {
+  const config = { ...target(baseUrl), ...(realtimeUrl === undefined ? {} : { realtimeUrl }) };
+  return runPreflight(config, secretValues(config));
+}
+
+/** The message the run prints, undefined when the token is usable. */
 async function preflight(baseUrl: string = base): Promise<string | undefined> {
-  const config = target(baseUrl);
-  return preflightLogin(config, secretValues(config));
+  const result = await outcome(baseUrl);
+  return result.kind === 'usable' ? undefined : result.message;
+}
+
+async function closedPort(): Promise<number> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return port;
 }
 
 describe('pre-flight login', () => {
@@ -74,14 +89,24 @@ describe('pre-flight login', () => {
     assert.match((await preflight()) ?? '', /cannot be used: login answered HTTP 500\./);
   });
 
-  it('names a target that cannot be reached or does not answer in time', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    assert.match((await preflight(`http://127.0.0.1:${port}`)) ?? '', /login got no answer: connection refused: nothing listens at the target address\.\n {2}The run goes on: every check fails/);
+  it('goes on when only the main interface cannot be reached: the realtime checks can still be judged', async () => {
+    answer = send(404, 'application/json', '{}');
+    const port = await closedPort();
+    const result = await outcome(`http://127.0.0.1:${port}`, `${base}/v2`);
+    assert.equal(result.kind, 'unusable');
+    assert.match(result.kind === 'unusable' ? result.message : '', /login got no answer: connection refused: nothing listens at the target address\.\n {2}The run goes on/);
+  });
+
+  it('stops the run when neither interface answers at all: refused, or no answer in time', async () => {
+    const port = await closedPort();
+    const refused = await outcome(`http://127.0.0.1:${port}`);
+    assert.equal(refused.kind, 'unreachable');
+    assert.match(refused.kind === 'unreachable' ? refused.message : '', /^Pre-flight: the target cannot be reached \(connection refused: nothing listens at the target address\)\.\n[\s\S]*Realtime interface http:\/\/127\.0\.0\.1:\d+\/v2: connection refused[\s\S]*the run stops before its tests/);
+    assert.doesNotMatch(refused.kind === 'unreachable' ? refused.message : '', /pw-S3cret!/);
     answer = () => undefined;
-    assert.match((await preflight()) ?? '', /login got no answer: target did not finish its response within 500 ms/);
+    const hanging = await outcome();
+    assert.equal(hanging.kind, 'unreachable');
+    assert.match(hanging.kind === 'unreachable' ? hanging.cause : '', /target did not finish its response within 500 ms/);
     server.closeAllConnections();
   });
 
