@@ -46,7 +46,7 @@ export const usage = `Usage: tsx reference/server.ts [options]
   --token-ttl-s N          bearer token lifetime in seconds (default 3600)
   --seed-scale N           multiply the seed's groups, participants, recordings and events (default 1)
   --key-pairs-at-start N   security key pairs to generate in the background from start-up (default 0)
-  --seed FILE              load this seed (JSON, same shape) instead of fixtures/seed/seed.json
+  --seed FILE              load this seed (JSON, same shape) instead of reference/seed/seed.json
   --log                    log requests to stdout
   --help                   print this text and exit`;
 

@@ -39,7 +39,7 @@ export interface ReferenceOptions {
   bodyLimit?: number;
   /** Security key pairs generated in the background from start-up, ready for the first requests. */
   keyPairsAtStart?: number;
-  /** Seed to load instead of fixtures/seed/seed.json; it is deep-copied, never mutated. */
+  /** Seed to load instead of reference/seed/seed.json; it is deep-copied, never mutated. */
   seed?: SeedFile;
   /** Clock of the instance, in epoch milliseconds. */
   now?: () => number;

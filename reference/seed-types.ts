@@ -1,5 +1,5 @@
 /**
- * Shape of fixtures/seed/seed.json. Timestamps are ISO 8601 strings, except a `SeedTime` that may be
+ * Shape of reference/seed/seed.json. Timestamps are ISO 8601 strings, except a `SeedTime` that may be
  * given relative to the moment the reference starts, so that "live" data (a recording that has just
  * ended, participants that have just connected) is live whenever the server starts.
  */

@@ -150,7 +150,7 @@ export interface StoreOptions {
   scale: number;
 }
 
-const seedUrl = new URL('../fixtures/seed/seed.json', import.meta.url);
+const seedUrl = new URL('./seed/seed.json', import.meta.url);
 let seedText: string | undefined;
 
 /** A fresh, independent copy of the committed seed on every call. */

@@ -65,7 +65,7 @@ import { REPO_ROOT, cleanEnv, runPlaywright, seconds } from './lib/playwright-ru
 import type { RunResult } from './lib/playwright-run.ts';
 
 const ROOT = REPO_ROOT;
-const SEED = resolve(ROOT, 'fixtures/seed/seed.json');
+const SEED = resolve(ROOT, 'reference/seed/seed.json');
 const SEARCHED = ['reports', 'test-results'].map((dir) => resolve(ROOT, dir));
 const CHECK_DIR = resolve(ROOT, 'reports/.checks/canary');
 /**

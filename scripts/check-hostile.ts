@@ -8,6 +8,9 @@
  *   - exits with a code other than 0 or 1 (1 = tests failed, the expected outcome),
  *   - shows no failure message naming the mode's cause in plain words,
  *   - or shows a failure message of a harness crash (TypeError and the like).
+ * A target that gives no answer at all (UNREACHABLE_MODES: every connection reset, every request
+ * left unanswered, every body unfinished) runs with the profile's own 10 s timeout instead, and must
+ * stop at the pre-flight: exit code 2 within UNREACHABLE_BOUND_MS, one message naming the cause, no test run.
  *
  * Usage: npm run check:hostile -- [--mode html]... [--parallel 2]
  * Reports go to reports/.checks/hostile/<mode>/.
@@ -32,12 +35,20 @@ const RUN_BOUND_MS = 60_000;
 const SUBSET_FILES = ['tests/login.spec.ts', 'tests/smoke.spec.ts', 'tests/meetings-summary.spec.ts', 'tests/realtime.spec.ts'];
 const SUBSET_TAGS = '@(?:LOGIN-01|GRP-01|MSUM-01|RT-01)\\b';
 
+/** Modes in which the target never answers: the run must stop at the pre-flight with exit code 2. */
+const UNREACHABLE_MODES: ReadonlySet<HostileMode> = new Set(['never-ends', 'hangs', 'reset']);
+/** The reference profile's own request timeout, with which those modes run (issue 23). */
+const PROFILE_TIMEOUT_MS = 10_000;
+/** Start-up, and the pre-flight's requests that each wait PROFILE_TIMEOUT_MS at once. */
+const UNREACHABLE_BOUND_MS = 45_000;
+
 /** The words a failure must use for each mode (matched case-insensitively). */
 const EXPECTED_CAUSE: Readonly<Record<HostileMode, string>> = {
   html: 'target answered text/html where JSON was required',
   'invalid-json': "target's response is not valid JSON",
   huge: `target's response body exceeded ${MAX_RESPONSE_BYTES} bytes`,
-  'never-ends': `target did not finish its response within ${TIMEOUT_MS} ms`,
+  'never-ends': `target did not finish its response within ${PROFILE_TIMEOUT_MS} ms`,
+  hangs: `target did not finish its response within ${PROFILE_TIMEOUT_MS} ms`,
   reset: 'connection reset by the target',
   'redirect-loop': 'target answered with a redirect',
   'wrong-content-type': 'target answered text/plain where JSON was required',
@@ -64,6 +75,13 @@ async function checkMode(mode: HostileMode): Promise<Verdict> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const hostile = await startHostileTarget(mode);
+  if (UNREACHABLE_MODES.has(mode)) {
+    try {
+      return await checkUnreachable(mode, hostile.url, () => hostile.requests());
+    } finally {
+      await hostile.close();
+    }
+  }
   try {
     const reportFile = join(dir, 'report.json');
     const run = await runPlaywright({
@@ -107,6 +125,26 @@ async function checkMode(mode: HostileMode): Promise<Verdict> {
   } finally {
     await hostile.close();
   }
+}
+
+/** A target that never answers: the run stops at the pre-flight, exit 2, one message that names the cause. */
+async function checkUnreachable(mode: HostileMode, url: string, requests: () => number): Promise<Verdict> {
+  const run = await runPlaywright({
+    args: ['test', ...SUBSET_FILES, `--grep=${SUBSET_TAGS}`, '--workers=1', '--reporter=line', `--output=${join(OUTPUT_DIR, mode, 'test-results')}`],
+    env: { ...cleanEnv(), TARGET_NAME: `hostile-${mode}`, ...hostileProfile(url, PROFILE_TIMEOUT_MS), TARGET_ALLOW_WRITES: '0', TARGET_ALLOW_DESTRUCTIVE: '0' },
+    timeoutMs: UNREACHABLE_BOUND_MS,
+  });
+  const problems: string[] = [];
+  if (run.timedOut) problems.push(`did not stop within ${seconds(UNREACHABLE_BOUND_MS)} (killed)`);
+  else if (run.code !== 2) problems.push(`exited with code ${String(run.code)}, expected 2 (nothing could be judged)`);
+  const said = run.output.split('the target cannot be reached').length - 1;
+  if (said !== 1) problems.push(`said "the target cannot be reached" ${said} times, expected once; output:\n${run.output.slice(-2000)}`);
+  if (!run.output.toLowerCase().includes(EXPECTED_CAUSE[mode].toLowerCase())) problems.push(`the message does not say "${EXPECTED_CAUSE[mode]}"`);
+  if (/✘|\d+ failed/.test(run.output)) problems.push('tests ran against a target that cannot be reached');
+  const lines = [`${mode}: exit ${String(run.code)} in ${seconds(run.durationMs)} (profile timeout ${PROFILE_TIMEOUT_MS} ms), ${requests()} requests, stopped at the pre-flight`];
+  const cause = run.output.split('\n').find((line) => line.startsWith('Pre-flight:'));
+  if (cause !== undefined) lines.push(`    ${cause}`);
+  return { mode, problems, lines };
 }
 
 console.log(`check:hostile: tests of ${SUBSET_FILES.join(', ')} matching ${SUBSET_TAGS} against ${modes.length} hostile mode(s), ${parallel} at a time, bound ${seconds(RUN_BOUND_MS)} each`);

@@ -1,5 +1,5 @@
 /**
- * Generates fixtures/seed/seed.json, the reference's seed. Deterministic: a fixed-seed PRNG, fixed
+ * Generates reference/seed/seed.json, the reference's seed. Deterministic: a fixed-seed PRNG, fixed
  * password salts and name-based UUIDs, so that running it again reproduces the committed file
  * (tests/unit/reference-seed.test.ts checks that). Plain-text passwords live only here and in
  * fixtures/targets/reference.env; the seed holds scrypt hashes.
@@ -26,7 +26,7 @@ import type {
   SeedTranscription,
 } from '../reference/seed-types.ts';
 
-export const seedPath = fileURLToPath(new URL('../fixtures/seed/seed.json', import.meta.url));
+export const seedPath = fileURLToPath(new URL('../reference/seed/seed.json', import.meta.url));
 
 /** Accounts of the seed; the same values are in fixtures/targets/reference.env. */
 export const seedAccounts = {

@@ -8,7 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { CHECKS_FAILED_ANNOTATION, checksOf, OUTCOMES_RESTORED_ENV } from '../fixtures/checks.ts';
+import { CHECKS_FAILED_ANNOTATION, checksOf } from '../fixtures/checks.ts';
+import { shareOutcomesRestored } from '../fixtures/config.ts';
 import { harnessSettings } from '../fixtures/config.ts';
 import type { TestOutcome } from './lib/kill-matrix.ts';
 
@@ -60,7 +61,7 @@ export default class SelfVerifyReporter implements Reporter {
     // As fixtures/reporters/outcomes.ts: a test whose failures checks recorded does not cost a new
     // worker (workers inherit the runner's environment). This reporter reads result.status, which
     // stays 'failed' for such a test, so nothing needs restoring.
-    process.env[OUTCOMES_RESTORED_ENV] = '1';
+    shareOutcomesRestored(process.env);
   }
 
   printsToStdio(): boolean {

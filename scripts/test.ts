@@ -20,6 +20,7 @@ const STEPS: readonly Step[] = [
   { script: 'check:examples', what: 'every example in the OpenAPI document matches its schema' },
   { script: 'test:unit', what: 'unit tests of the validator, harness, reports and reference' },
   { script: 'check:catalogue', what: 'every requirement has a test and every test cites requirements' },
+  { script: 'check:imports', what: 'the layering of docs/architecture.md holds: specs through fixtures/index.ts, a reference that knows nothing of the suite, a verdict engine without presentation code, the environment read in fixtures/config.ts' },
   { script: 'check:standalone', what: 'no file of the repository names a path outside it' },
   { script: 'conformance', what: 'the suite passes against the embedded reference (certification CONFORMANT)' },
   { script: 'report', what: 'the Allure HTML report and the interface documents are generated' },

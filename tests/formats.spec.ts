@@ -6,8 +6,8 @@
  * that is not a 200 (or is the documented 403 of the transcription usage limit) leaves the checks
  * that read it not assessed, as its status is judged by the operation's own requirements.
  */
-import { isJsonMediaType } from '../fixtures/contract/document.ts';
-import { check, checkNotAssessed, cites, expect, test } from '../fixtures/index.ts';
+
+import { check, checkNotAssessed, cites, expect, isJsonMediaType, test } from '../fixtures/index.ts';
 import type { ApiClient, CreateParticipant, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
 import { connectedOf, field, isDateTimeMs, isEpochMillis, isRecord, itemsOf, roomOfChannel } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';

@@ -5,7 +5,8 @@
  * participant writes are read back (nothing was created). Seed and run count: GENERATED_SEED and
  * GENERATED_RUNS (fixtures/generate/settings.ts).
  */
-import { negativePlans, negativeTitle } from '../fixtures/generate/index.ts';
+
+import { negativePlans, negativeTitle } from '../fixtures/index.ts';
 import { declareGeneratedTests } from './support/generated.ts';
 
 declareGeneratedTests(negativePlans(), negativeTitle);

@@ -5,7 +5,8 @@
  * and, where filters or paging apply, items that honour them. Where the interface leaves a valid
  * combination's answer open, a 4xx with the error shape is accepted too.
  */
-import { positivePlans, positiveTitle } from '../fixtures/generate/index.ts';
+
+import { positivePlans, positiveTitle } from '../fixtures/index.ts';
 import { declareGeneratedTests } from './support/generated.ts';
 
 declareGeneratedTests(positivePlans(), positiveTitle);

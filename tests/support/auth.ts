@@ -12,8 +12,8 @@
 import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { checkExchange, listOperations } from '../../fixtures/contract.ts';
-import { check, expect, NotAssessable, recordCheck, requirement } from '../../fixtures/index.ts';
+
+import { check, checkExchange, expect, listOperations, NotAssessable, recordCheck, requirement } from '../../fixtures/index.ts';
 import type { ApiClient, CallOptions, Discovery, Exchange, Needs, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
 
 type JsonObject = Record<string, unknown>;

@@ -6,9 +6,8 @@
  * union over its operation. Shared by the invalid-input and valid-input specs, which differ only in
  * their plans and titles.
  */
-import { cites, NotAssessable, recordCheck, requireDestructive, requireWrites, test } from '../../fixtures/index.ts';
-import { generatedSettings, generatedTags, runGenerated, summarisePlan } from '../../fixtures/generate/index.ts';
-import type { CaseCheck, OperationPlan } from '../../fixtures/generate/index.ts';
+import { cites, generatedSettings, generatedTags, NotAssessable, recordCheck, requireDestructive, requireWrites, runGenerated, summarisePlan, test } from '../../fixtures/index.ts';
+import type { CaseCheck, OperationPlan } from '../../fixtures/index.ts';
 
 function record(check: CaseCheck): void {
   const outcome = check.notAssessable !== undefined ? new NotAssessable(check.notAssessable) : check.failure === undefined ? undefined : new Error(check.failure);

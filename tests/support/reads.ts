@@ -5,8 +5,8 @@
  * (DISCOVERY_REQUIREMENTS), and the check that needed it is not assessable (NotAssessable inside a
  * check; `discovered` turns that into a skipped test for reads made before any check).
  */
-import { DISCOVERY_REQUIREMENTS } from '../../fixtures/data.ts';
-import { NotAssessable, notAssessed, recordCheck, together } from '../../fixtures/index.ts';
+
+import { DISCOVERY_REQUIREMENTS, NotAssessable, notAssessed, recordCheck, together } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
 import { laterSkips, MAX_WALK_PAGES } from './paging.ts';
 import type { Envelope, ListRequest, Paging } from './paging.ts';

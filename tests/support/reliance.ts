@@ -6,8 +6,7 @@
  * not assessed, so that one fault fails its own requirement and not every check that reads the answer.
  * Also: live reads compared with each other only once they agree (settled).
  */
-import { recordForeignFailure } from '../../fixtures/checks.ts';
-import { expect, NotAssessable } from '../../fixtures/index.ts';
+import { expect, NotAssessable, recordForeignFailure } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
 
 function isSkip(error: unknown): boolean {

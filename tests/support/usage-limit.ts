@@ -2,7 +2,8 @@
  * Helper of the usage-limit check: reaching a limit takes many requests that do not depend on each
  * other's answers, so they go out in waves of as many as the worker may have in flight.
  */
-import { together } from '../../fixtures/together.ts';
+
+import { together } from '../../fixtures/index.ts';
 import type { Exchange } from '../../fixtures/index.ts';
 
 /**

@@ -11,7 +11,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { buildApp } from '../../reference/app.ts';
 import { ISSUED_SECRET_PATTERNS, IssuedSecrets, base64Fragments, canaryCredentials, canaryProfile, canarySeed, foreignWords, keySlicePattern, needles, pemLines, search, zipEntries } from '../../scripts/canary.ts';
 
-const seedText = readFileSync(new URL('../../fixtures/seed/seed.json', import.meta.url), 'utf8');
+const seedText = readFileSync(new URL('../../reference/seed/seed.json', import.meta.url), 'utf8');
 const profileText = readFileSync(REFERENCE_TARGET_FILE, 'utf8');
 
 describe('canary seed and profile', () => {

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
-import { CHECKS_FAILED_ANNOTATION, OUTCOMES_RESTORED_ENV, checksOf, errorLine, NotAssessable, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/checks.ts';
+import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, NotAssessable, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/checks.ts';
 
 // As in a run with the outcomes reporter, which lets workers settle failures recorded by checks.
+/** What fixtures/reporters/outcomes.ts sets for the workers (fixtures/config.ts shareOutcomesRestored). */
+const OUTCOMES_RESTORED_ENV = 'CONFORMANCE_OUTCOMES_RESTORED';
 process.env[OUTCOMES_RESTORED_ENV] = '1';
 
 /** The parts of TestInfo that fixtures/checks.ts reads and writes. */

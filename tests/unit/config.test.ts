@@ -281,8 +281,10 @@ describe('planTarget and harness settings', () => {
   });
 
   it('reads workers, CI and the run id', () => {
-    assert.deepEqual(harnessSettings({}), { remote: false, ci: false, referenceArgs: [] });
-    assert.deepEqual(harnessSettings({ CONFORMANCE_WORKERS: '1', CI: 'true', CONFORMANCE_RUN_ID: 'r1' }), { workers: 1, remote: false, ci: true, referenceArgs: [], runId: 'r1' });
+    assert.deepEqual(harnessSettings({}), { remote: false, ci: false, referenceArgs: [], outcomesRestored: false });
+    assert.deepEqual(harnessSettings({ CONFORMANCE_WORKERS: '1', CI: 'true', CONFORMANCE_RUN_ID: 'r1' }), { workers: 1, remote: false, ci: true, referenceArgs: [], runId: 'r1', outcomesRestored: false });
+    assert.equal(harnessSettings({ CONFORMANCE_OUTCOMES_RESTORED: '1' }).outcomesRestored, true);
+    assert.deepEqual(harnessSettings({ GENERATED_SEED: '7', GENERATED_RUNS: '0' }), { remote: false, ci: false, referenceArgs: [], outcomesRestored: false, generatedSeed: '7', generatedRuns: '0' });
     assert.equal(harnessSettings({ CI: 'false' }).ci, false);
     assert.throws(() => harnessSettings({ CONFORMANCE_WORKERS: 'many' }), /CONFORMANCE_WORKERS: must be a positive integer/);
   });

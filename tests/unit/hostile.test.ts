@@ -49,6 +49,7 @@ const ANSWERED: readonly { mode: HostileMode; cause: string }[] = [
 const UNANSWERED: readonly { mode: HostileMode; cause: string }[] = [
   { mode: 'huge', cause: `got no usable response: target's response body exceeded ${MAX_RESPONSE_BYTES} bytes (it sent ` },
   { mode: 'never-ends', cause: `got no response: target did not finish its response within ${TIMEOUT_MS} ms` },
+  { mode: 'hangs', cause: `got no response: target did not finish its response within ${TIMEOUT_MS} ms` },
   { mode: 'reset', cause: 'got no response: connection reset by the target' },
 ];
 

@@ -23,7 +23,7 @@ describe('reference bundle', () => {
     assert.ok(inputs.every((input) => input.startsWith('reference/')), 'packages stay imports, not inputs');
     assert.equal(await referenceBundle(dir), first);
     // Each module keeps its own location: the store finds the committed seed.
-    assert.match(readFileSync(first, 'utf8'), /new URL\("\.\.\/fixtures\/seed\/seed\.json", "file:\/\/[^"]*\/reference\/store\.ts"\)/);
+    assert.match(readFileSync(first, 'utf8'), /new URL\("\.\/seed\/seed\.json", "file:\/\/[^"]*\/reference\/store\.ts"\)/);
   });
 
   it('removes, when it builds, bundles of earlier sources and files of killed builds once they are ten minutes old', async () => {
