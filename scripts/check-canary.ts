@@ -61,7 +61,7 @@ import { REDACTED } from '../fixtures/redact.ts';
 import { ISSUED_SECRET_PATTERNS, IssuedSecrets, canaryCredentials, canaryProfile, canarySeed, foreignWords, keySlicePattern, needles, search, zipEntries } from './canary.ts';
 import type { CanaryCredentials, Hit } from './canary.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
-import { REPO_ROOT, cleanEnv, runPlaywright, seconds } from './lib/playwright-run.ts';
+import { REPO_ROOT, cleanEnv, runPlaywright } from './lib/playwright-run.ts';
 import type { RunResult } from './lib/playwright-run.ts';
 
 const ROOT = REPO_ROOT;

@@ -147,6 +147,7 @@ test('the url of an available recording answers 2xx', cites('REC-08'), async ({ 
     status = response.status();
     await response.dispose();
   } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- its first line is the cause; the rest is Playwright's call log
     throw new Error(`GET ${shown} (the url of recording ${recording.uuid}) got no response: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
   expect(status, `status of GET ${shown}, following redirects`).toBeGreaterThanOrEqual(200);

@@ -27,7 +27,7 @@ export interface RepositoryShape {
 /** Written as patterns, not as the paths themselves, so that this file does not match its own rules. */
 const MACHINE_PATH = /(?<![\w.~-])\/(?:work|home|root|Users|mnt)\/[^\s'"`)\]>,;]*/g;
 const SOURCE_DOCUMENT = /\binterface-spec\.md\b/g;
-const CLIMBING_PATH = /(?<![\w.\/-])(?:\.\.\/)+[\w.@-][^\s'"`)\]>,;#?]*/g;
+const CLIMBING_PATH = /(?<![\w./-])(?:\.\.\/)+[\w.@-][^\s'"`)\]>,;#?]*/g;
 
 function climbingProblem(path: string, file: string, shape: RepositoryShape): string | undefined {
   const landed = posix.normalize(posix.join(posix.dirname(file), path));
