@@ -27,6 +27,7 @@ const STEPS: readonly Step[] = [
   { script: 'check:links', what: 'every link of certification.md, the Allure report and the interface page resolves to a file of the run' },
   { script: 'check:report', what: 'the Allure report renders in headless Chromium with epics, requirements and evidence' },
   { script: 'check:canary', what: 'no credential reaches any report, result file, blob report or console line, in passing and failing runs' },
+  { script: 'check:action', what: 'the composite action run as a runner would: CONFORMANT on the reference, exit 2 on an unreachable target or a bad profile, no credential in summary, outputs or console' },
   { script: 'check:readonly', what: 'without write permissions the suite sends only login and reads' },
   { script: 'check:cleanup', what: 'an interrupted run archives what it created' },
   { script: 'check:expectations', what: 'known deviations are applied as expected failures and stale ones reported' },
