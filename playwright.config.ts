@@ -31,7 +31,10 @@ export default defineConfig<object, SelfVerifyWorkerOptions>({
   // Redaction next: it redacts in place what every later reporter receives (fixtures/reporters/redaction.ts).
   reporter: [
     ['./fixtures/reporters/outcomes.ts'],
-    ['./fixtures/reporters/redaction.ts', { outputs: ['reports/junit.xml', 'reports/allure-results', 'reports/certification.json', 'reports/certification.md'] }],
+    [
+      './fixtures/reporters/redaction.ts',
+      { outputs: ['reports/junit.xml', 'reports/allure-results', 'reports/certification.json', 'reports/certification.md'] },
+    ],
     ['./fixtures/reporters/allure.ts', { resultsDir: 'reports/allure-results' }],
     ['junit', { outputFile: 'reports/junit.xml' }],
     [settings.ci ? 'line' : 'list'],

@@ -62,8 +62,7 @@ async function buildInstance(context: ReferenceContext, options: ReferenceOption
   const describeError = (error: FastifyError | HttpError): { status: number; body: ErrorBody } => {
     const status = statusOf(error);
     const expected = error instanceof HttpError || status < 500;
-    const includeError =
-      status !== 401 || config.variants.unauthorizedIncludesError || (error instanceof HttpError && error.alwaysIncludeError);
+    const includeError = status !== 401 || config.variants.unauthorizedIncludesError || (error instanceof HttpError && error.alwaysIncludeError);
     return { status, body: behaviour.errorBody(status, expected ? error.message : 'An unexpected error occurred', includeError) };
   };
 

@@ -106,13 +106,21 @@ export function parseCli(argv: readonly string[]): CliCommand {
     } else if (flag === '--variation') {
       const name = value();
       if (!isVariationName(name)) {
-        throw new CliError(`--variation: unknown variation "${name}"; known: ${listVariations().map((v) => v.name).join(', ')}`);
+        throw new CliError(
+          `--variation: unknown variation "${name}"; known: ${listVariations()
+            .map((v) => v.name)
+            .join(', ')}`,
+        );
       }
       if (!variations.includes(name)) variations.push(name);
     } else if (flag === '--variant') {
       const name = value();
       if (!isVariantName(name)) {
-        throw new CliError(`--variant: unknown variant "${name}"; known: ${listVariants().map((v) => v.name).join(', ')}`);
+        throw new CliError(
+          `--variant: unknown variant "${name}"; known: ${listVariants()
+            .map((v) => v.name)
+            .join(', ')}`,
+        );
       }
       if (!variants.includes(name)) variants.push(name);
     } else if (flag in numericFlags) {

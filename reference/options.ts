@@ -100,7 +100,8 @@ const pathPrefix = /^(\/[A-Za-z0-9._~-]+)*$/;
 function resolveLayout(given: Partial<ReferenceLayout> = {}): ReferenceLayout {
   const layout = { ...defaultLayout, ...given };
   for (const key of ['basePath', 'realtimeBasePath'] as const) {
-    if (!pathPrefix.test(layout[key])) throw new ReferenceOptionError(`layout.${key}`, `expected '' or /segment[/segment...], got ${JSON.stringify(layout[key])}`);
+    if (!pathPrefix.test(layout[key]))
+      throw new ReferenceOptionError(`layout.${key}`, `expected '' or /segment[/segment...], got ${JSON.stringify(layout[key])}`);
   }
   if (layout.realtimeOrigin === 'same' && (layout.realtimeBasePath === '' || layout.realtimeBasePath === layout.basePath)) {
     throw new ReferenceOptionError('layout.realtimeBasePath', 'on the main origin the realtime interface needs a prefix of its own');
@@ -109,8 +110,7 @@ function resolveLayout(given: Partial<ReferenceLayout> = {}): ReferenceLayout {
 }
 
 export function resolveConfig(options: ReferenceOptions): ReferenceConfig {
-  const numeric = (option: NumericOption): number =>
-    checkNumericOption(option, options[option] ?? numericOptionRules[option].default);
+  const numeric = (option: NumericOption): number => checkNumericOption(option, options[option] ?? numericOptionRules[option].default);
   const variantNames = options.variants ?? [];
   let variants: VariantConfig;
   try {

@@ -68,9 +68,7 @@ export interface SecurityKeyPair {
 /** RSA, because the public key must encrypt data (and the pair sign). */
 export function generateSecurityKeyPair(): Promise<KeyPairKeyObjectResult> {
   return new Promise((resolve, reject) => {
-    generateKeyPair('rsa', { modulusLength: 2048 }, (error, publicKey, privateKey) =>
-      error ? reject(error) : resolve({ publicKey, privateKey }),
-    );
+    generateKeyPair('rsa', { modulusLength: 2048 }, (error, publicKey, privateKey) => (error ? reject(error) : resolve({ publicKey, privateKey })));
   });
 }
 

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deterministicUuid } from './ids.ts';
 import type { UsageWindow } from './rules.ts';
-import {
-  environments,
-  type Environment,
-  type SeedEnvironment,
-  type SeedEvent,
-  type SeedFile,
-  type SeedTime,
-} from './seed-types.ts';
+import { environments, type Environment, type SeedEnvironment, type SeedEvent, type SeedFile, type SeedTime } from './seed-types.ts';
 
 /** In-memory state of one reference instance. Timestamps are epoch milliseconds. */
 
@@ -170,9 +163,7 @@ function scaleEvents(events: SeedEvent[], copies: number[]): SeedEvent[] {
   const last = events.at(-1);
   if (first === undefined || last === undefined) return events;
   const span = last.timestamp - first.timestamp + 1000;
-  const older = [...copies]
-    .reverse()
-    .flatMap((copy) => events.map((event) => ({ ...event, timestamp: event.timestamp - copy * span })));
+  const older = [...copies].reverse().flatMap((copy) => events.map((event) => ({ ...event, timestamp: event.timestamp - copy * span })));
   return [...older, ...events];
 }
 
@@ -182,10 +173,7 @@ function scaleEnvironment(env: SeedEnvironment, scale: number): SeedEnvironment 
   const copies = Array.from({ length: scale - 1 }, (_, i) => i + 1);
   const statsIdStride = Math.max(0, ...env.meetingStats.map((s) => s.id)) + 1;
   const entryIdStride = Math.max(0, ...env.meetingStats.flatMap((s) => s.participants.map((p) => p.id))) + 1;
-  const copyAll = <T>(items: T[], copy: (item: T, k: number) => T): T[] => [
-    ...items,
-    ...copies.flatMap((k) => items.map((item) => copy(item, k))),
-  ];
+  const copyAll = <T>(items: T[], copy: (item: T, k: number) => T): T[] => [...items, ...copies.flatMap((k) => items.map((item) => copy(item, k)))];
   return {
     ...env,
     groups: copyAll(env.groups, (g, k) => ({ ...g, id: copyId(g.id, k), name: `${g.name} #${k + 1}` })),
@@ -250,9 +238,10 @@ export function createStore(seed: SeedFile, options: StoreOptions): Store {
     if (environment === undefined) throw new Error(`seed client ${client.clientId} names an unknown API key`);
     clients.set(client.clientId, { secret: client.secret, apiKey: client.apiKey, environment });
   }
-  const scaled = Object.fromEntries(
-    environments.map((name) => [name, scaleEnvironment(seed.environments[name], options.scale)]),
-  ) as Record<Environment, SeedEnvironment>;
+  const scaled = Object.fromEntries(environments.map((name) => [name, scaleEnvironment(seed.environments[name], options.scale)])) as Record<
+    Environment,
+    SeedEnvironment
+  >;
   return {
     jwtSecret: seed.jwtSecret,
     users: seed.users,
@@ -268,9 +257,10 @@ export function createStore(seed: SeedFile, options: StoreOptions): Store {
         updatedAt: Date.parse(t.updatedAt),
       })),
     ),
-    environments: Object.fromEntries(
-      environments.map((name) => [name, buildEnvironment(scaled[name], options.startedAt)]),
-    ) as Record<Environment, EnvironmentData>,
+    environments: Object.fromEntries(environments.map((name) => [name, buildEnvironment(scaled[name], options.startedAt)])) as Record<
+      Environment,
+      EnvironmentData
+    >,
     usage: new Map(),
   };
 }

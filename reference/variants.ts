@@ -84,7 +84,8 @@ const catalogue: readonly Variant[] = [
   {
     name: 'participant-channel-room-id',
     requirement: 'VAR-07',
-    description: 'Participants of GET /v2/realtime/participants/{channel_name} carry the room ID in `channel` (field table wording) instead of the channel name.',
+    description:
+      'Participants of GET /v2/realtime/participants/{channel_name} carry the room ID in `channel` (field table wording) instead of the channel name.',
     settings: { realtimeParticipantChannel: 'room-id' },
   },
 ];
@@ -105,9 +106,12 @@ export function isVariantName(name: string): boolean {
 }
 
 export function resolveVariants(names: readonly string[]): VariantConfig {
-  return names.reduce<VariantConfig>((config, name) => {
-    const variant = catalogue.find((candidate) => candidate.name === name);
-    if (variant === undefined) throw new UnknownVariantError(name);
-    return { ...config, ...variant.settings };
-  }, { ...defaultVariantConfig });
+  return names.reduce<VariantConfig>(
+    (config, name) => {
+      const variant = catalogue.find((candidate) => candidate.name === name);
+      if (variant === undefined) throw new UnknownVariantError(name);
+      return { ...config, ...variant.settings };
+    },
+    { ...defaultVariantConfig },
+  );
 }

@@ -161,7 +161,11 @@ const queryOf = (request: FastifyRequest): Record<string, unknown> => (isObject(
  */
 function unknownIdsAnswer(status: number): OptionsTransform {
   return compose(
-    rewriteBody(ID_OPERATIONS, (body, { reply }) => moveErrorBody(body, reply, status), (code) => code === 404),
+    rewriteBody(
+      ID_OPERATIONS,
+      (body, { reply }) => moveErrorBody(body, reply, status),
+      (code) => code === 404,
+    ),
     beforeHandler(['listRecordings'], async (request, _reply, app) => {
       await app.auth.bearerAndApiKey(request);
       const data = environmentData(request);
@@ -255,7 +259,9 @@ const onePairPerInstance: OptionsTransform = (options) => {
 
 const x25519Pair = (): Promise<KeyPairKeyObjectResult> =>
   new Promise((resolve, reject) => {
-    generateKeyPair('x25519', {}, (error: Error | null, publicKey: KeyObject, privateKey: KeyObject) => (error ? reject(error) : resolve({ publicKey, privateKey })));
+    generateKeyPair('x25519', {}, (error: Error | null, publicKey: KeyObject, privateKey: KeyObject) =>
+      error ? reject(error) : resolve({ publicKey, privateKey }),
+    );
   });
 
 /** Extra properties on every object of every JSON answer; one of them counts the answers (state per built instance). */
@@ -330,7 +336,8 @@ const catalogue: readonly Variation[] = [
   },
   {
     name: 'reverse-order',
-    description: 'Every list comes newest first: groups, group participants, recordings, statistics, transcriptions, connected participants, and the last 250 events of a channel.',
+    description:
+      'Every list comes newest first: groups, group participants, recordings, statistics, transcriptions, connected participants, and the last 250 events of a channel.',
     basis: 'No list of the interface states an order; channel info returns "the last 250" events without saying in which order.',
     apply: compose(
       wrapBehaviour('pageSlice', (slice) => (items, skip, take) => slice([...items].reverse(), skip, take)),
@@ -347,7 +354,8 @@ const catalogue: readonly Variation[] = [
   {
     name: 'channel-participants-both',
     description: 'Channel info carries the connected list under both documented names, presences and participants.',
-    basis: 'Endpoint 14: "The field table names that list participants ..., while the sample body names it presences. Which of the two list names is authoritative: not shown."',
+    basis:
+      'Endpoint 14: "The field table names that list participants ..., while the sample body names it presences. Which of the two list names is authoritative: not shown."',
     requirement: 'VAR-02',
     apply: rewriteBody(['getChannelInfo'], (body) => {
       if (!isObject(body)) return undefined;
@@ -357,7 +365,8 @@ const catalogue: readonly Variation[] = [
   },
   {
     name: 'security-key-participants-path-only',
-    description: 'Security keys are created only at POST /participants (a body with passphrase and no participant id); POST /security is an unknown route (404).',
+    description:
+      'Security keys are created only at POST /participants (a body with passphrase and no participant id); POST /security is an unknown route (404).',
     basis: 'Endpoint 10: "One place in the reference names the path as /participants for this operation; the sample request uses /security."',
     requirement: 'VAR-03',
     excludes: ['security-key-participants-path-400'],
@@ -386,8 +395,10 @@ const catalogue: readonly Variation[] = [
   // ------------------------------------------------------------ participants
   {
     name: 'upsert-ignores-id',
-    description: 'POST /participants ignores the body field id (only participantId names the participant): a body with only id is refused, an id different from participantId is not.',
-    basis: 'Endpoint 5: "Body: participantId, name, email, avatar. The sample request also sends an id field equal to the participant ID." id is not a field of the operation.',
+    description:
+      'POST /participants ignores the body field id (only participantId names the participant): a body with only id is refused, an id different from participantId is not.',
+    basis:
+      'Endpoint 5: "Body: participantId, name, email, avatar. The sample request also sends an id field equal to the participant ID." id is not a field of the operation.',
     apply: beforeHandler(['upsertParticipant'], (request) => {
       if (isObject(request.body)) delete request.body['id'];
     }),
@@ -419,7 +430,11 @@ const catalogue: readonly Variation[] = [
     description: 'POST /participants answers 201 with {} instead of the participant record.',
     basis: 'Endpoint 5: "Response body: not shown."',
     excludes: ['upsert-answers-no-body'],
-    apply: rewriteBody(['upsertParticipant'], () => ({}), (status) => status === 201),
+    apply: rewriteBody(
+      ['upsertParticipant'],
+      () => ({}),
+      (status) => status === 201,
+    ),
   },
   {
     name: 'upsert-answers-no-body',
@@ -481,7 +496,8 @@ const catalogue: readonly Variation[] = [
     excludes: ['take-unbounded'],
     apply: beforeHandler(OPERATIONS, (request) => {
       const query = queryOf(request);
-      if (typeof query['take'] === 'string' && /^\d+$/.test(query['take']) && Number(query['take']) > PAGINATED_RESULTS_MAX) query['take'] = String(PAGINATED_RESULTS_MAX);
+      if (typeof query['take'] === 'string' && /^\d+$/.test(query['take']) && Number(query['take']) > PAGINATED_RESULTS_MAX)
+        query['take'] = String(PAGINATED_RESULTS_MAX);
     }),
   },
   {
@@ -513,7 +529,9 @@ const catalogue: readonly Variation[] = [
       // The handler intersected; the union adds the meeting's recordings in other rooms and the room's of other meetings.
       const known = new Set(body.filter(isObject).map((item) => item['uuid']));
       const data = environmentData(request);
-      const extra = (data?.recordings ?? []).filter((recording) => recording.endedAt !== null && !known.has(recording.uuid) && (recording.roomId === roomId || recording.meetingId === meetingId));
+      const extra = (data?.recordings ?? []).filter(
+        (recording) => recording.endedAt !== null && !known.has(recording.uuid) && (recording.roomId === roomId || recording.meetingId === meetingId),
+      );
       const { behaviour, config, now } = app.reference;
       const base = `${request.protocol}://${request.host}${config.layout.basePath}`;
       return [
@@ -533,12 +551,16 @@ const catalogue: readonly Variation[] = [
     name: 'recording-url-signed',
     description: 'Recording urls carry an expiry and a signature in their query string, like a signed storage address.',
     basis: 'Recording: "url: temporary download/view address; it can expire".',
-    apply: wrapBehaviour('recordingUrl', (url) => (origin, uuid) => `${url(origin, uuid)}?expires=${Math.floor(Date.now() / 1000) + 3600}&signature=${uuid.replaceAll('-', '').slice(0, 16)}`),
+    apply: wrapBehaviour(
+      'recordingUrl',
+      (url) => (origin, uuid) => `${url(origin, uuid)}?expires=${Math.floor(Date.now() / 1000) + 3600}&signature=${uuid.replaceAll('-', '').slice(0, 16)}`,
+    ),
   },
   {
     name: 'transcripts-environment-production',
     description: 'GET /transcript/stats without environment returns the production records only (the default meeting statistics have), not both environments.',
-    basis: 'Endpoint 9: "Query: environment (string; allowed values development, production; filters the environment of the transcribed meetings)"; no default is given.',
+    basis:
+      'Endpoint 9: "Query: environment (string; allowed values development, production; filters the environment of the transcribed meetings)"; no default is given.',
     excludes: ['transcripts-environment-required'],
     apply: beforeHandler(['getTranscriptionStats'], (request) => {
       const query = queryOf(request);
@@ -569,7 +591,7 @@ const catalogue: readonly Variation[] = [
   },
   {
     name: 'closed-meeting-lingers',
-    description: 'After GET /meeting/close the meeting\'s participants stay in the realtime lists for 2 s, then leave.',
+    description: "After GET /meeting/close the meeting's participants stay in the realtime lists for 2 s, then leave.",
     basis: 'Endpoint 13: "Effect: the running meeting ends and all participants inside are removed." How soon the lists show it: not shown.',
     apply: closedMeetingLingers(2000),
   },
@@ -596,19 +618,28 @@ const catalogue: readonly Variation[] = [
     basis: 'Endpoint 1: "email (string, at most 191 chars)"; how e-mails compare: not shown.',
     apply: beforeHandler(['login'], (request, _reply, app) => {
       const email = isObject(request.body) ? request.body['email'] : undefined;
-      if (typeof email === 'string' && !app.reference.store.users.some((user) => user.email === email) && app.reference.store.users.some((user) => user.email.toLowerCase() === email.toLowerCase())) {
+      if (
+        typeof email === 'string' &&
+        !app.reference.store.users.some((user) => user.email === email) &&
+        app.reference.store.users.some((user) => user.email.toLowerCase() === email.toLowerCase())
+      ) {
         throw unauthorized('Invalid email or password');
       }
     }),
   },
   {
     name: 'login-failures-401',
-    description: 'Every refused login answers 401 {statusCode, message}, also a body that is missing a field or breaks a length limit (the plain reference answers 400).',
+    description:
+      'Every refused login answers 401 {statusCode, message}, also a body that is missing a field or breaks a length limit (the plain reference answers 400).',
     basis: 'Endpoint 1: "401: object with statusCode and message"; the status for a malformed login body: not shown.',
-    apply: rewriteBody(['login'], (body, { reply }) => {
-      reply.code(401);
-      return isObject(body) ? { statusCode: 401, message: body['message'] } : body;
-    }, (status) => status === 400 || status === 413 || status === 415),
+    apply: rewriteBody(
+      ['login'],
+      (body, { reply }) => {
+        reply.code(401);
+        return isObject(body) ? { statusCode: 401, message: body['message'] } : body;
+      },
+      (status) => status === 400 || status === 413 || status === 415,
+    ),
   },
   // ------------------------------------------------------------ security keys
   {
@@ -645,7 +676,8 @@ const catalogue: readonly Variation[] = [
   {
     name: 'secret-key-everyday-words',
     description: `The 128 words of secretKey are drawn from ${EVERYDAY_WORDS.length} everyday English words (part, login, the, status, meeting, must, passed...), 205 of them outside the BIP-39 English list.`,
-    basis: 'Security key result: "secretKey: 128 randomly selected English words"; from which list of English words: not shown (SEC-08 only recommends BIP-39).',
+    basis:
+      'Security key result: "secretKey: 128 randomly selected English words"; from which list of English words: not shown (SEC-08 only recommends BIP-39).',
     requirement: 'SEC-08',
     apply: withBehaviour({ secretKeyWordlist: EVERYDAY_WORDS }),
   },
@@ -672,7 +704,8 @@ const catalogue: readonly Variation[] = [
   },
   {
     name: 'other-error-texts',
-    description: 'Error messages are other sentences (in Portuguese), and error names follow RFC 9110 where it differs from Node (413 Content Too Large, 422 Unprocessable Content).',
+    description:
+      'Error messages are other sentences (in Portuguese), and error names follow RFC 9110 where it differs from Node (413 Content Too Large, 422 Unprocessable Content).',
     basis: 'Errors: "message (explanation, string)", "error (HTTP status name, string)"; no text is given.',
     apply: withBehaviour({
       errorBody: (statusCode, _message, includeError) => {
@@ -683,7 +716,8 @@ const catalogue: readonly Variation[] = [
   },
   {
     name: 'problem-details',
-    description: 'Error answers of operations whose error bodies the interface does not show are RFC 9457 problem details (application/problem+json: type, title, status, detail).',
+    description:
+      'Error answers of operations whose error bodies the interface does not show are RFC 9457 problem details (application/problem+json: type, title, status, detail).',
     basis: 'Errors: "Error bodies of the other endpoints: not shown." (shown only for login, meeting stats, meeting close and transcription stats)',
     apply: everyJsonAnswer((body, { request, reply }) => {
       const operation = operationOf(request);
@@ -696,7 +730,7 @@ const catalogue: readonly Variation[] = [
   {
     name: 'extra-fields',
     description:
-      'Every object of every JSON answer carries extra properties (pagination too: hasNextPage, hasPreviousPage), one of them different in every answer (vendorAnswer, a count of answers), except the close\'s empty object and the data events carry (what a participant published).',
+      "Every object of every JSON answer carries extra properties (pagination too: hasNextPage, hasPreviousPage), one of them different in every answer (vendorAnswer, a count of answers), except the close's empty object and the data events carry (what a participant published).",
     basis: 'The field tables list what an object carries; none says it carries nothing else. Endpoint 13: "200: empty object" is kept empty.',
     apply: extraFields,
   },
@@ -705,7 +739,11 @@ const catalogue: readonly Variation[] = [
     description: 'Every answer carries extra headers: cache-control, a request id, CORS and vary.',
     basis: 'The interface states no response headers.',
     apply: everyAnswer((payload, { request, reply }) => {
-      reply.header('cache-control', 'no-store').header('x-request-id', request.id).header('access-control-allow-origin', '*').header('vary', 'Origin, Accept-Encoding');
+      reply
+        .header('cache-control', 'no-store')
+        .header('x-request-id', request.id)
+        .header('access-control-allow-origin', '*')
+        .header('vary', 'Origin, Accept-Encoding');
       return payload;
     }),
   },
@@ -746,7 +784,12 @@ const catalogue: readonly Variation[] = [
     description: 'Answers are gzip-compressed when the request accepts gzip.',
     basis: 'The interface states nothing about content codings; HTTP clients that announce gzip accept it (RFC 9110).',
     apply: everyAnswer((payload, { request, reply }) => {
-      if (!/\bgzip\b/i.test(headerValue(request, 'accept-encoding') ?? '') || (typeof payload !== 'string' && !Buffer.isBuffer(payload)) || payload.length === 0) return payload;
+      if (
+        !/\bgzip\b/i.test(headerValue(request, 'accept-encoding') ?? '') ||
+        (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
+        payload.length === 0
+      )
+        return payload;
       reply.header('content-encoding', 'gzip');
       return gzipSync(payload);
     }),
@@ -784,7 +827,18 @@ const OTHER_CHOICES_VARIANTS = [
 const ALTERNATES_VARIANTS = ['security-path-participants'] as const;
 
 /** One of each exclusive group goes into other-choices (the first listed), and no contested variation. */
-const OTHER_CHOICES_LEFT_OUT = new Set(['pages-from-zero', 'channel-participants-both', 'security-key-participants-path-400', 'upsert-answers-no-body', 'take-unbounded', 'recordings-filters-union', 'transcripts-environment-required', 'security-key-x25519', 'unknown-id-400', 'content-type-charset-upper']);
+const OTHER_CHOICES_LEFT_OUT = new Set([
+  'pages-from-zero',
+  'channel-participants-both',
+  'security-key-participants-path-400',
+  'upsert-answers-no-body',
+  'take-unbounded',
+  'recordings-filters-union',
+  'transcripts-environment-required',
+  'security-key-x25519',
+  'unknown-id-400',
+  'content-type-charset-upper',
+]);
 
 export const OTHER_CHOICES = 'other-choices';
 
@@ -830,7 +884,8 @@ export function listVariations(): (VariationDescription & { members?: string[]; 
     ...described,
     {
       name: OTHER_CHOICES,
-      description: 'Every variation that combines with the others (the first of each exclusive group), with the other form of every documented variant but security-path-participants (which its security-key-participants-path-only excludes; the alternates take it).',
+      description:
+        'Every variation that combines with the others (the first of each exclusive group), with the other form of every documented variant but security-path-participants (which its security-key-participants-path-only excludes; the alternates take it).',
       basis: 'Issue 12: a second in-repo conforming configuration making the other allowed choice on every point that can be switched.',
       members: otherChoicesMembers().map((variation) => variation.name),
       variants: [...OTHER_CHOICES_VARIANTS],
@@ -869,7 +924,10 @@ export function checkVariations(names: readonly string[]): void {
 /** The options with the named variations applied (in catalogue order, whatever the order of `names`). */
 export function applyVariations(options: ReferenceOptions, names: readonly string[]): ReferenceOptions {
   const variations = selected(names);
-  const combinedVariants = [...(names.includes(OTHER_CHOICES) ? OTHER_CHOICES_VARIANTS : []), ...(names.includes(OTHER_CHOICES_ALTERNATES) ? ALTERNATES_VARIANTS : [])];
+  const combinedVariants = [
+    ...(names.includes(OTHER_CHOICES) ? OTHER_CHOICES_VARIANTS : []),
+    ...(names.includes(OTHER_CHOICES_ALTERNATES) ? ALTERNATES_VARIANTS : []),
+  ];
   const withOtherVariants = combinedVariants.length === 0 ? options : withVariants(...combinedVariants)(options);
   return variations.reduce((current, variation) => variation.apply(current), withOtherVariants);
 }

@@ -53,7 +53,9 @@ function prepare(): void {
   // First, before anything else is printed.
   for (const mask of profileMasks(profile)) console.log(maskCommand(mask));
   if (profile.trim() === '') {
-    throw new InputError('input profile is empty: pass the whole dotenv profile from one secret (a workflow run for a pull request from a fork gets no secrets)');
+    throw new InputError(
+      'input profile is empty: pass the whole dotenv profile from one secret (a workflow run for a pull request from a fork gets no secrets)',
+    );
   }
   const flag = (name: string, variable: string): '1' | '0' => {
     try {
@@ -84,7 +86,8 @@ function prepare(): void {
       throw new InputError(`input baseline-certificate: ${baselineInput} is not JSON (give the certification.json of an earlier run)`);
     }
     const verdict = (parsed as { verdict?: unknown } | null)?.verdict;
-    if (typeof verdict !== 'string') throw new InputError(`input baseline-certificate: ${baselineInput} has no verdict (give the certification.json of an earlier run)`);
+    if (typeof verdict !== 'string')
+      throw new InputError(`input baseline-certificate: ${baselineInput} has no verdict (give the certification.json of an earlier run)`);
     baselineVerdict = verdict;
   }
 
@@ -103,7 +106,7 @@ function prepare(): void {
   writeFileSync(
     config,
     [
-      '// Written by scripts/action.ts prepare: the suite\'s configuration, its reports sent to the action\'s reports directory.',
+      "// Written by scripts/action.ts prepare: the suite's configuration, its reports sent to the action's reports directory.",
       `import base from ${JSON.stringify(join(REPO_ROOT, 'playwright.config.ts'))};`,
       `import { redirectConfig } from ${JSON.stringify(join(REPO_ROOT, 'scripts/lib/check-config.ts'))};`,
       `export default { ...redirectConfig(base, ${JSON.stringify(reports)}), outputDir: ${JSON.stringify(join(privateDir, 'test-results'))} };`,
@@ -113,7 +116,9 @@ function prepare(): void {
 
   setOutputs({ 'target-file': targetFile, config, reports, 'private-dir': privateDir, 'allow-writes': allowWrites, 'allow-destructive': allowDestructive });
   console.log(`profile: ${profileMasks(profile).length} value(s) masked, written to a private file (mode 0600)`);
-  console.log(`writes allowed: ${allowWrites === '1' ? 'yes' : 'no'}; destructive checks allowed: ${allowDestructive === '1' ? 'yes' : 'no'} (these inputs win over the profile's TARGET_ALLOW_* lines)`);
+  console.log(
+    `writes allowed: ${allowWrites === '1' ? 'yes' : 'no'}; destructive checks allowed: ${allowDestructive === '1' ? 'yes' : 'no'} (these inputs win over the profile's TARGET_ALLOW_* lines)`,
+  );
   console.log(`reports: ${reports}${baselineVerdict === undefined ? '' : `; baseline certificate (verdict ${baselineVerdict}) kept as ${BASELINE_NAME}`}`);
 }
 
@@ -157,7 +162,7 @@ function cleanup(): void {
     return;
   }
   rmSync(dir, { recursive: true, force: true });
-  console.log('cleanup: the private profile and the run\'s own output removed');
+  console.log("cleanup: the private profile and the run's own output removed");
 }
 
 const commands: Readonly<Record<string, () => void>> = { prepare, summary, cleanup };

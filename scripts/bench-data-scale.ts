@@ -84,7 +84,9 @@ if (!same) {
     .map(([title, requests]) => ({ title, small: small.perTest.get(title) ?? 0, large: requests }))
     .filter((entry) => entry.small !== entry.large)
     .sort((a, b) => Math.abs(b.large - b.small) - Math.abs(a.large - a.small));
-  console.log(`\nrequest counts (without the watch reads) differ by ${dataDriven(large.totals) - dataDriven(small.totals)}; tests whose exchanges differ in number (scale ${small.scale} -> ${large.scale}):`);
+  console.log(
+    `\nrequest counts (without the watch reads) differ by ${dataDriven(large.totals) - dataDriven(small.totals)}; tests whose exchanges differ in number (scale ${small.scale} -> ${large.scale}):`,
+  );
   for (const entry of differing.slice(0, 15)) console.log(`  ${String(entry.small).padStart(5)} -> ${String(entry.large).padEnd(5)} ${entry.title}`);
   if (differing.length > 15) console.log(`  ... and ${differing.length - 15} more`);
 }

@@ -68,9 +68,16 @@ const isByTest = (value: unknown): value is CriticalPath['byTest'] =>
   value.length > 0 &&
   value.every((entry: unknown) => {
     const test = entry as Partial<CriticalPath['byTest'][number]> | null;
-    return typeof test?.test === 'string' && Number.isInteger(test.steps) && Number.isInteger(test.requests) && (test.steps ?? 0) >= 1 && (test.requests ?? 0) >= (test.steps ?? 0);
+    return (
+      typeof test?.test === 'string' &&
+      Number.isInteger(test.steps) &&
+      Number.isInteger(test.requests) &&
+      (test.steps ?? 0) >= 1 &&
+      (test.requests ?? 0) >= (test.steps ?? 0)
+    );
   });
-if (!isByTest(byTest)) fail(`${values.chains} has no run ${JSON.stringify(run)} in the form bench:latency --chains writes (it has: ${Object.keys(chains).join(', ')})`);
+if (!isByTest(byTest))
+  fail(`${values.chains} has no run ${JSON.stringify(run)} in the form bench:latency --chains writes (it has: ${Object.keys(chains).join(', ')})`);
 /** What bench:latency wrote of the run beside its chains (older files have none). */
 const measured = ((chains['runs'] ?? {}) as Record<string, Partial<Record<'tests' | 'workers' | 'delayMs', unknown>> | undefined>)[run] ?? {};
 const recorded = (value: unknown): string | undefined => (typeof value === 'number' && Number.isInteger(value) ? String(value) : undefined);

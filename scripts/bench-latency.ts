@@ -144,7 +144,9 @@ const CORES = availableParallelism();
 /** The floor of a measured run (its shape, its workers, its delay), or why there is none: the run's own figures stand either way. */
 async function floorOf(m: Measurement): Promise<FloorResult | string> {
   const shape = shapeOf(m.path.byTest, m.counts.tests);
-  console.log(`${m.delayMs === 0 ? 'no delay' : `${m.delayMs} ms per answer`}: running the Playwright floor (${shapeRequests(shape)} requests in the run's chains, ${m.configuredWorkers} workers) ...`);
+  console.log(
+    `${m.delayMs === 0 ? 'no delay' : `${m.delayMs} ms per answer`}: running the Playwright floor (${shapeRequests(shape)} requests in the run's chains, ${m.configuredWorkers} workers) ...`,
+  );
   try {
     return await runFloor(shape, { workers: m.configuredWorkers, delayMs: m.delayMs });
   } catch (error) {
@@ -176,15 +178,45 @@ console.log(row('critical path (longest chain, requests)', chainOf(plain), chain
 console.log(row('sequential steps (sum of every test chain)', plain.path.sequentialSteps, delayed.path.sequentialSteps));
 console.log(row('busiest worker (sum of its tests chains)', busiest(plain), busiest(delayed)));
 const cpuText = (m: Measurement, figure: (cpu: WorkerCpu) => string): string => (m.cpu === undefined ? '-' : figure(m.cpu));
-console.log(row('worker CPU, all workers (user+system)', cpuText(plain, (cpu) => seconds(cpu.totalMs)), cpuText(delayed, (cpu) => seconds(cpu.totalMs))));
-console.log(row('  before a worker\'s first request (median)', cpuText(plain, (cpu) => seconds(cpu.startupMs)), cpuText(delayed, (cpu) => seconds(cpu.startupMs))));
-const coreShare = (m: Measurement) => (cpu: WorkerCpu): string => `${Math.round((100 * cpu.totalMs) / (CORES * m.wallMs))} %`;
+console.log(
+  row(
+    'worker CPU, all workers (user+system)',
+    cpuText(plain, (cpu) => seconds(cpu.totalMs)),
+    cpuText(delayed, (cpu) => seconds(cpu.totalMs)),
+  ),
+);
+console.log(
+  row(
+    "  before a worker's first request (median)",
+    cpuText(plain, (cpu) => seconds(cpu.startupMs)),
+    cpuText(delayed, (cpu) => seconds(cpu.startupMs)),
+  ),
+);
+const coreShare =
+  (m: Measurement) =>
+  (cpu: WorkerCpu): string =>
+    `${Math.round((100 * cpu.totalMs) / (CORES * m.wallMs))} %`;
 console.log(row(`  share of ${CORES} cores x wall time`, cpuText(plain, coreShare(plain)), cpuText(delayed, coreShare(delayed))));
 const floorText = (floor: FloorResult | string, figure: (result: FloorResult) => string): string => (typeof floor === 'string' ? 'FAILED' : figure(floor));
-console.log(row('Playwright floor (same shape, answers only wait)', floorText(plainFloor, (floor) => seconds(floor.wallMs)), floorText(delayedFloor, (floor) => seconds(floor.wallMs))));
-console.log(row('  its tests / requests answered', floorText(plainFloor, (floor) => `${floor.tests}/${floor.requests}`), floorText(delayedFloor, (floor) => `${floor.tests}/${floor.requests}`)));
-const overFloor = (m: Measurement) => (floor: FloorResult): string => `${(m.wallMs / floor.wallMs).toFixed(2)}x`;
-console.log(row('  the suite\'s wall time over the floor', floorText(plainFloor, overFloor(plain)), floorText(delayedFloor, overFloor(delayed))));
+console.log(
+  row(
+    'Playwright floor (same shape, answers only wait)',
+    floorText(plainFloor, (floor) => seconds(floor.wallMs)),
+    floorText(delayedFloor, (floor) => seconds(floor.wallMs)),
+  ),
+);
+console.log(
+  row(
+    '  its tests / requests answered',
+    floorText(plainFloor, (floor) => `${floor.tests}/${floor.requests}`),
+    floorText(delayedFloor, (floor) => `${floor.tests}/${floor.requests}`),
+  ),
+);
+const overFloor =
+  (m: Measurement) =>
+  (floor: FloorResult): string =>
+    `${(m.wallMs / floor.wallMs).toFixed(2)}x`;
+console.log(row("  the suite's wall time over the floor", floorText(plainFloor, overFloor(plain)), floorText(delayedFloor, overFloor(delayed))));
 console.log(row('cores before the run (ms per scrypt op)', plain.calibrationMs.toFixed(1), delayed.calibrationMs.toFixed(1)));
 console.log(row('exit code', String(plain.exitCode), String(delayed.exitCode)));
 const longest = delayed.path.longest;
@@ -204,19 +236,31 @@ const PER_WORKER_READS_AT_MOST = 4;
 function requestsNote(): string {
   const gap = Math.abs(dataDriven(plain) - dataDriven(delayed));
   if (gap === 0) return ' (the same)';
-  const comparable = plain.exitCode === 0 && delayed.exitCode === 0 && outcome(plain) === outcome(delayed) && gap <= PER_WORKER_READS_AT_MOST * Math.max(plain.workers, delayed.workers);
+  const comparable =
+    plain.exitCode === 0 &&
+    delayed.exitCode === 0 &&
+    outcome(plain) === outcome(delayed) &&
+    gap <= PER_WORKER_READS_AT_MOST * Math.max(plain.workers, delayed.workers);
   return comparable
     ? ` (${gap} apart: discovery, login and the shared security key are sent once per worker that needs them, and which workers need them follows the timing; --chains shows the tests and their workers)`
     : ' (DIFFERENT)';
 }
 // `runs` gives each run's test total and workers, which bench:floor takes as its defaults.
-const runFigures = (m: Measurement): { tests: number; workers: number; delayMs: number } => ({ tests: m.counts.tests, workers: m.configuredWorkers, delayMs: m.delayMs });
+const runFigures = (m: Measurement): { tests: number; workers: number; delayMs: number } => ({
+  tests: m.counts.tests,
+  workers: m.configuredWorkers,
+  delayMs: m.delayMs,
+});
 if (values.chains !== undefined) {
-  writeFileSync(values.chains, `${JSON.stringify({ noDelay: plain.path.byTest, delayed: delayed.path.byTest, runs: { noDelay: runFigures(plain), delayed: runFigures(delayed) } }, null, 2)}\n`);
+  writeFileSync(
+    values.chains,
+    `${JSON.stringify({ noDelay: plain.path.byTest, delayed: delayed.path.byTest, runs: { noDelay: runFigures(plain), delayed: runFigures(delayed) } }, null, 2)}\n`,
+  );
 }
 const TOP_TESTS = 12;
 console.log(`\nthe ${TOP_TESTS} longest test chains with ${delayMs} ms (requests one after another / requests of the test):`);
-for (const entry of delayed.path.byTest.slice(0, TOP_TESTS)) console.log(`  ${String(entry.steps).padStart(4)} / ${String(entry.requests).padEnd(4)} ${entry.test}`);
+for (const entry of delayed.path.byTest.slice(0, TOP_TESTS))
+  console.log(`  ${String(entry.steps).padStart(4)} / ${String(entry.requests).padEnd(4)} ${entry.test}`);
 console.log(
   `\nA chain is a sequence of requests of one test, each asked for only after the one before had been answered;` +
     ` a test cannot take less than its longest chain times the delay. With W workers a run waits at least` +

@@ -64,7 +64,8 @@ const runs = Number(values.runs);
 const selected = LAYERS[values.layer ?? 'all'];
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got ${JSON.stringify(values.runs)}`);
 if (selected === undefined) throw new Error(`--layer takes one of ${Object.keys(LAYERS).join(', ')}, got ${JSON.stringify(values.layer)}`);
-if (!(REPORTERS as readonly string[]).includes(values.reporters ?? '')) throw new Error(`--reporters takes one of ${REPORTERS.join(', ')}, got ${JSON.stringify(values.reporters)}`);
+if (!(REPORTERS as readonly string[]).includes(values.reporters ?? ''))
+  throw new Error(`--reporters takes one of ${REPORTERS.join(', ')}, got ${JSON.stringify(values.reporters)}`);
 const layerArgs: string[] = selected;
 const reporters = values.reporters as Reporters;
 

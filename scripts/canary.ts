@@ -147,7 +147,10 @@ export interface Pattern {
   find: (text: string) => [number, number][];
 }
 
-const matches = (regex: RegExp) => (text: string): [number, number][] => [...text.matchAll(regex)].map((match) => [match.index, match.index + match[0].length]);
+const matches =
+  (regex: RegExp) =>
+  (text: string): [number, number][] =>
+    [...text.matchAll(regex)].map((match) => [match.index, match.index + match[0].length]);
 
 export const ISSUED_SECRET_PATTERNS: readonly Pattern[] = [
   { name: 'a JWT (an access token or the expired token)', find: matches(/eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g) },
@@ -230,7 +233,8 @@ export class IssuedSecrets {
         const statusClass = `${String(reply.statusCode).slice(0, 1)}xx`;
         this.answers.set(statusClass, (this.answers.get(statusClass) ?? 0) + 1);
         const sent: unknown = request.body;
-        if (typeof sent === 'object' && sent !== null && typeof (sent as Record<string, unknown>)['passphrase'] === 'string') this.#passphrase((sent as Record<string, string>)['passphrase'] ?? '');
+        if (typeof sent === 'object' && sent !== null && typeof (sent as Record<string, unknown>)['passphrase'] === 'string')
+          this.#passphrase((sent as Record<string, string>)['passphrase'] ?? '');
         if (typeof payload === 'string' && payload.startsWith('{')) this.#answer(payload);
         return payload;
       });
@@ -267,10 +271,16 @@ export class IssuedSecrets {
   /** The values to search for, named by kind (never by value). */
   values(): { name: string; value: string }[] {
     return [
-      ...[...this.tokens].map((value) => ({ name: /^eyJ/.test(value) ? 'an access token the target issued (JWT)' : 'an opaque access token the target issued', value })),
+      ...[...this.tokens].map((value) => ({
+        name: /^eyJ/.test(value) ? 'an access token the target issued (JWT)' : 'an opaque access token the target issued',
+        value,
+      })),
       ...[...this.secretKeys].map((value) => ({ name: 'a secretKey the target issued', value })),
       ...[...this.passphrases].map((value) => ({ name: 'a passphrase of a security key', value })),
-      ...[...this.privateKeys].flatMap((value) => [{ name: 'a privateKey the target issued', value }, ...pemLines(value).map((line) => ({ name: 'a line of a privateKey the target issued', value: line }))]),
+      ...[...this.privateKeys].flatMap((value) => [
+        { name: 'a privateKey the target issued', value },
+        ...pemLines(value).map((line) => ({ name: 'a line of a privateKey the target issued', value: line })),
+      ]),
     ];
   }
 }
@@ -278,7 +288,10 @@ export class IssuedSecrets {
 /** The lines of a PEM body long enough to be key material on their own. */
 export function pemLines(pem: string): string[] {
   const body = /-----BEGIN [A-Z0-9 ]+-----([\s\S]*?)-----END/.exec(pem)?.[1] ?? '';
-  return body.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length >= 16);
+  return body
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length >= 16);
 }
 
 // ---------------------------------------------------------------- slices of secretKeys
@@ -343,7 +356,10 @@ export function keySlicePattern(keys: Iterable<string>): Pattern {
           run = undefined;
           continue;
         }
-        const next = run !== undefined && start - run.end <= KEY_SLICE_GAP ? at.filter((place) => run?.at.some((before) => before.key === place.key && before.index + 1 === place.index)) : [];
+        const next =
+          run !== undefined && start - run.end <= KEY_SLICE_GAP
+            ? at.filter((place) => run?.at.some((before) => before.key === place.key && before.index + 1 === place.index))
+            : [];
         run = run !== undefined && next.length > 0 ? { start: run.start, end, count: run.count + 1, at: next } : { start, end, count: 1, at };
         if (run.count === KEY_SLICE_WORDS) found.push([run.start, end]);
       }

@@ -39,8 +39,7 @@ export interface CoverageReport {
 /** Tags come without '@' in the JSON report and with it in test details; accept both. */
 const ID_TAG = /^@?([A-Z]+-\d{2,3})$/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
@@ -106,8 +105,7 @@ export function checkCoverage(catalogue: readonly Requirement[], listing: TestLi
     unknown: [...unknown].map(([id, citedBy]) => ({ id, citedBy })),
     loadErrors: [...listing.errors],
   };
-  const ok =
-    report.uncovered.length === 0 && report.uncited.length === 0 && report.unknown.length === 0 && report.loadErrors.length === 0;
+  const ok = report.uncovered.length === 0 && report.uncited.length === 0 && report.unknown.length === 0 && report.loadErrors.length === 0;
   return { ...report, ok };
 }
 
@@ -138,7 +136,10 @@ export function formatCoverage(report: CoverageReport): string {
   if (report.uncited.length > 0) {
     lines.push(
       `Tests that cite no requirement (${report.uncited.length}):`,
-      ...table(['LOCATION', 'TEST'], report.uncited.map((test) => [test.location, test.title])),
+      ...table(
+        ['LOCATION', 'TEST'],
+        report.uncited.map((test) => [test.location, test.title]),
+      ),
       '',
     );
   }

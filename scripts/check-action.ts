@@ -198,12 +198,15 @@ async function runAction(dir: string, given: Record<string, string>, afterStep?:
       record({ step, outcome: 'skipped', skipped: 'npm ci: the packages are installed', output: '', outputs: {}, outputFile: '' });
       continue;
     }
-    if (step.if !== undefined && step.if.trim() !== 'always()') throw new Error(`check:action: step ${step.name ?? index}: the simulation runs only if: always() on a run step`);
+    if (step.if !== undefined && step.if.trim() !== 'always()')
+      throw new Error(`check:action: step ${step.name ?? index}: the simulation runs only if: always() on a run step`);
     if (failedBefore && step.if === undefined) {
       record({ step, outcome: 'skipped', skipped: 'an earlier step failed', output: '', outputs: {}, outputFile: '' });
       continue;
     }
-    const files = Object.fromEntries(['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_STEP_SUMMARY', 'GITHUB_PATH'].map((name) => [name, join(runnerTemp, `_${name.toLowerCase()}_${index}`)]));
+    const files = Object.fromEntries(
+      ['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_STEP_SUMMARY', 'GITHUB_PATH'].map((name) => [name, join(runnerTemp, `_${name.toLowerCase()}_${index}`)]),
+    );
     for (const file of Object.values(files)) writeFileSync(file, '');
     const script = join(runnerTemp, `_step_${index}.sh`);
     writeFileSync(script, substitute(step.run, context));
@@ -214,7 +217,14 @@ async function runAction(dir: string, given: Record<string, string>, afterStep?:
     summary += readFileSync(files['GITHUB_STEP_SUMMARY'] ?? '', 'utf8');
     Object.assign(jobEnv, parseFileCommand(readFileSync(files['GITHUB_ENV'] ?? '', 'utf8')));
     const outputFile = readFileSync(files['GITHUB_OUTPUT'] ?? '', 'utf8');
-    record({ step, outcome: result.code === 0 ? 'success' : 'failure', code: result.code, output: result.output, outputs: parseFileCommand(outputFile), outputFile });
+    record({
+      step,
+      outcome: result.code === 0 ? 'success' : 'failure',
+      code: result.code,
+      output: result.output,
+      outputs: parseFileCommand(outputFile),
+      outputFile,
+    });
   }
   const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, output]) => [name, substitute(output.value, context)]));
   return { steps: runs, summary, outputs, console: runs.map((run) => run.output).join(''), seconds: (performance.now() - started) / 1000 };
@@ -267,7 +277,11 @@ function commonChecks(run: ActionRun, profile: string, privateFile: { mode?: num
     `${maskLines.length} mask lines, first other line at ${firstOther}`,
   );
   if (privateFile.path !== undefined) {
-    expect(privateFile.mode === 0o600 && privateFile.dirMode === 0o700, 'the profile file is mode 0600 in a directory of mode 0700', `${privateFile.mode?.toString(8)} in ${privateFile.dirMode?.toString(8)}`);
+    expect(
+      privateFile.mode === 0o600 && privateFile.dirMode === 0o700,
+      'the profile file is mode 0600 in a directory of mode 0700',
+      `${privateFile.mode?.toString(8)} in ${privateFile.dirMode?.toString(8)}`,
+    );
     expect(!existsSync(privateFile.path), 'the private profile is removed at the end');
   }
   const every = profileMasks(profile);
@@ -277,8 +291,16 @@ function commonChecks(run: ActionRun, profile: string, privateFile: { mode?: num
     .join('\n');
   const leaked = (text: string, values: readonly string[]) => values.filter((value) => text.includes(value));
   expect(leaked(run.summary, every).length === 0, 'no value of the profile in the job summary', `${leaked(run.summary, every).length} found`);
-  expect(leaked(JSON.stringify(run.outputs), every).length === 0, 'no value of the profile in the outputs', `${leaked(JSON.stringify(run.outputs), every).length} found`);
-  expect(leaked(consoleOutside, secrets).length === 0, 'no credential of the profile in the console (outside the mask commands)', `${leaked(consoleOutside, secrets).length} found`);
+  expect(
+    leaked(JSON.stringify(run.outputs), every).length === 0,
+    'no value of the profile in the outputs',
+    `${leaked(JSON.stringify(run.outputs), every).length} found`,
+  );
+  expect(
+    leaked(consoleOutside, secrets).length === 0,
+    'no credential of the profile in the console (outside the mask commands)',
+    `${leaked(consoleOutside, secrets).length} found`,
+  );
 }
 
 async function check(label: string, dir: string, profile: string, inputs: Record<string, string>, verify: (run: ActionRun) => void): Promise<ActionRun> {
@@ -295,7 +317,9 @@ async function check(label: string, dir: string, profile: string, inputs: Record
   // Printed once the run has ended, all at once: the cases run side by side.
   console.log(`\ncheck:action: ${label}`);
   for (const step of run.steps) {
-    console.log(`  - ${step.step.name ?? step.step.uses ?? '?'}: ${step.outcome}${step.skipped === undefined ? '' : ` (${step.skipped})`}${step.code === undefined ? '' : `, exit ${step.code}`}`);
+    console.log(
+      `  - ${step.step.name ?? step.step.uses ?? '?'}: ${step.outcome}${step.skipped === undefined ? '' : ` (${step.skipped})`}${step.code === undefined ? '' : `, exit ${step.code}`}`,
+    );
     // The tail: the list of tests of a whole run would drown the checks.
     const shown = asLogged(step.output, masks).trimEnd().split('\n');
     if (shown.length > SHOWN_LINES) console.log(`      | (${shown.length - SHOWN_LINES} lines before these)`);
@@ -329,22 +353,40 @@ const unreachableDir = join(OUTPUT_DIR, 'unreachable');
 await check(`a profile whose address has nothing listening (port ${port})`, unreachableDir, unreachableProfile, {}, (run) => {
   expect(stepNamed(run, 'run')?.code === 2, 'the run step exits 2', `exit ${stepNamed(run, 'run')?.code}`);
   expect(run.summary.includes('**Verdict: TARGET UNREACHABLE'), 'the summary holds the verdict line TARGET UNREACHABLE');
-  expect(run.outputs['verdict'] === 'TARGET UNREACHABLE' && run.outputs['exit-code'] === '2', 'the outputs say verdict=TARGET UNREACHABLE, exit-code=2', JSON.stringify(run.outputs));
+  expect(
+    run.outputs['verdict'] === 'TARGET UNREACHABLE' && run.outputs['exit-code'] === '2',
+    'the outputs say verdict=TARGET UNREACHABLE, exit-code=2',
+    JSON.stringify(run.outputs),
+  );
   expect(stepNamed(run, 'summary')?.outcome === 'success', 'the summary step ran after the failed run step');
 });
 const baseline = join(unreachableDir, 'workspace/conformance-reports/certification.json');
 
-const referenceCase = check('the embedded reference, started by the suite from a profile without addresses', join(OUTPUT_DIR, 'reference'), withoutAddresses, { 'allow-writes': 'true', 'allow-destructive': 'true', 'baseline-certificate': baseline }, (run) => {
-  expect(stepNamed(run, 'run')?.code === 0, 'the run step exits 0', `exit ${stepNamed(run, 'run')?.code}`);
-  expect(/^\*\*Verdict: CONFORMANT \(/m.test(run.summary), 'the summary holds the verdict line CONFORMANT');
-  expect(/^\| Level \| Requirements \|.*\n\|---\|.*\n\| MUST \| \d+ \|/m.test(run.summary), 'the summary holds the totals table');
-  expect(/^verdict=CONFORMANT$/m.test(stepNamed(run, 'summary')?.outputFile ?? ''), 'GITHUB_OUTPUT has verdict=CONFORMANT');
-  expect(run.outputs['certificate'] === join(OUTPUT_DIR, 'reference/workspace/conformance-reports/certification.json') && existsSync(run.outputs['certificate'] ?? ''), 'the certificate output names the run\'s certification.json in the workspace', run.outputs['certificate']);
-  const kept = join(OUTPUT_DIR, 'reference/workspace/conformance-reports', BASELINE_NAME);
-  expect(existsSync(kept) && (JSON.parse(readFileSync(kept, 'utf8')) as { verdict?: string }).verdict === 'TARGET UNREACHABLE', `the baseline certificate is kept as ${BASELINE_NAME}`);
-  expect(run.summary.includes('not available yet'), 'the summary says a comparison with the baseline is not available yet');
-  expect(userCertificate() === userCertificateBefore, "the user's reports/certification.json is left alone");
-});
+const referenceCase = check(
+  'the embedded reference, started by the suite from a profile without addresses',
+  join(OUTPUT_DIR, 'reference'),
+  withoutAddresses,
+  { 'allow-writes': 'true', 'allow-destructive': 'true', 'baseline-certificate': baseline },
+  (run) => {
+    expect(stepNamed(run, 'run')?.code === 0, 'the run step exits 0', `exit ${stepNamed(run, 'run')?.code}`);
+    expect(/^\*\*Verdict: CONFORMANT \(/m.test(run.summary), 'the summary holds the verdict line CONFORMANT');
+    expect(/^\| Level \| Requirements \|.*\n\|---\|.*\n\| MUST \| \d+ \|/m.test(run.summary), 'the summary holds the totals table');
+    expect(/^verdict=CONFORMANT$/m.test(stepNamed(run, 'summary')?.outputFile ?? ''), 'GITHUB_OUTPUT has verdict=CONFORMANT');
+    expect(
+      run.outputs['certificate'] === join(OUTPUT_DIR, 'reference/workspace/conformance-reports/certification.json') &&
+        existsSync(run.outputs['certificate'] ?? ''),
+      "the certificate output names the run's certification.json in the workspace",
+      run.outputs['certificate'],
+    );
+    const kept = join(OUTPUT_DIR, 'reference/workspace/conformance-reports', BASELINE_NAME);
+    expect(
+      existsSync(kept) && (JSON.parse(readFileSync(kept, 'utf8')) as { verdict?: string }).verdict === 'TARGET UNREACHABLE',
+      `the baseline certificate is kept as ${BASELINE_NAME}`,
+    );
+    expect(run.summary.includes('not available yet'), 'the summary says a comparison with the baseline is not available yet');
+    expect(userCertificate() === userCertificateBefore, "the user's reports/certification.json is left alone");
+  },
+);
 
 const badProfile = 'TARGET_BASE_URL=http://127.0.0.1:9\nTARGET_PASSWORD=Only-Passw0rd-here!\n';
 // The first run's reports, copied: their certificate must not pass for the next run's.
@@ -354,19 +396,32 @@ cpSync(join(unreachableDir, 'workspace'), join(badDir, 'workspace'), { recursive
 async function shortCases(): Promise<void> {
   await check("a profile that lacks required variables, with the first run's reports in its workspace", badDir, badProfile, {}, (run) => {
     expect(stepNamed(run, 'run')?.code === 2, 'the run step exits 2', `exit ${stepNamed(run, 'run')?.code}`);
-    expect(run.outputs['verdict'] === '' && run.outputs['certificate'] === '', 'no verdict and no certificate (the previous run\'s was removed)', JSON.stringify(run.outputs));
+    expect(
+      run.outputs['verdict'] === '' && run.outputs['certificate'] === '',
+      "no verdict and no certificate (the previous run's was removed)",
+      JSON.stringify(run.outputs),
+    );
     expect(run.summary.includes('**No verdict**') && run.summary.includes('invalid'), 'the summary says the profile is invalid');
     expect(run.console.includes('TARGET_SECRET: required, not set'), 'the console names the missing variables');
   });
 
   await check('an empty profile (a secret that is not set)', join(OUTPUT_DIR, 'empty'), '', {}, (run) => {
     expect(stepNamed(run, 'prepare')?.code === 2 && stepNamed(run, 'run')?.outcome === 'skipped', 'prepare exits 2 and the suite does not run');
-    expect(stepNamed(run, 'prepare')?.output.includes('::error title=conformance action::input profile is empty') === true, 'prepare says the profile is empty, as an error annotation');
-    expect(run.summary.includes('could not prepare the run') && run.outputs['exit-code'] === '2', 'the summary says the run could not be prepared; exit-code=2', JSON.stringify(run.outputs));
+    expect(
+      stepNamed(run, 'prepare')?.output.includes('::error title=conformance action::input profile is empty') === true,
+      'prepare says the profile is empty, as an error annotation',
+    );
+    expect(
+      run.summary.includes('could not prepare the run') && run.outputs['exit-code'] === '2',
+      'the summary says the run could not be prepared; exit-code=2',
+      JSON.stringify(run.outputs),
+    );
   });
 }
 await Promise.all([referenceCase, shortCases()]);
 
 const total = (performance.now() - started) / 1000;
-console.log(`\ncheck:action: ${problems.length === 0 ? 'every check passed' : `${problems.length} check(s) failed: ${problems.join('; ')}`} (${seconds(total * 1000)})`);
+console.log(
+  `\ncheck:action: ${problems.length === 0 ? 'every check passed' : `${problems.length} check(s) failed: ${problems.join('; ')}`} (${seconds(total * 1000)})`,
+);
 process.exitCode = problems.length === 0 ? 0 : 1;

@@ -58,7 +58,18 @@ import type { SeedFile } from '../reference/seed-types.ts';
 import { EVERYDAY_WORDS } from '../reference/everyday-words.ts';
 import { issueToken } from '../reference/tokens.ts';
 import { REDACTED } from '../fixtures/redact.ts';
-import { ISSUED_SECRET_PATTERNS, IssuedSecrets, canaryCredentials, canaryProfile, canarySeed, foreignWords, keySlicePattern, needles, search, zipEntries } from './canary.ts';
+import {
+  ISSUED_SECRET_PATTERNS,
+  IssuedSecrets,
+  canaryCredentials,
+  canaryProfile,
+  canarySeed,
+  foreignWords,
+  keySlicePattern,
+  needles,
+  search,
+  zipEntries,
+} from './canary.ts';
 import type { CanaryCredentials, Hit } from './canary.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import { REPO_ROOT, cleanEnv, runPlaywright } from './lib/playwright-run.ts';
@@ -82,7 +93,14 @@ const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
  * (smoke), security keys, the client id and secret (realtime), the body apiKey (meeting close), and
  * error answers to requests that carry valid credentials (error shapes).
  */
-const CREDENTIAL_SPECS = ['tests/login.spec.ts', 'tests/smoke.spec.ts', 'tests/security-keys.spec.ts', 'tests/realtime.spec.ts', 'tests/meeting-close.spec.ts', 'tests/error-shapes.spec.ts'];
+const CREDENTIAL_SPECS = [
+  'tests/login.spec.ts',
+  'tests/smoke.spec.ts',
+  'tests/security-keys.spec.ts',
+  'tests/realtime.spec.ts',
+  'tests/meeting-close.spec.ts',
+  'tests/error-shapes.spec.ts',
+];
 /**
  * Each failing test costs a new worker: one test for each way a credential travels when every
  * answer is an error (a login's password, the apikey header, the client id and secret, and the
@@ -149,7 +167,11 @@ const RUNS: readonly CanaryRun[] = [
     // SEC-08 warning about the non-English words above, so it runs against an instance of its own.
     companion: { name: 'keys', faults: ['secret-key-words-joined', 'echo-credentials-in-error-message'], grep: '@SEC-07(?![\\w-])', note: 'the SEC-07 test' },
     unexercised: ({ passed, failed }) =>
-      passed === 0 ? 'no requirement passed: the echoing reference was not exercised' : failed === 0 ? 'no requirement failed: the opaque access token (LOGIN-01) went unnoticed' : undefined,
+      passed === 0
+        ? 'no requirement passed: the echoing reference was not exercised'
+        : failed === 0
+          ? 'no requirement failed: the opaque access token (LOGIN-01) went unnoticed'
+          : undefined,
   },
   {
     // A conforming key of everyday English words (part, login, the, must, passed...): a single word of
@@ -178,7 +200,8 @@ const RUNS: readonly CanaryRun[] = [
     files: [],
     unreachable: true,
     reporting: 'project-and-blob',
-    unexercised: ({ verdict, passed, failed }) => (verdict !== 'TARGET UNREACHABLE' ? `verdict ${verdict}, expected TARGET UNREACHABLE` : passed + failed > 0 ? 'requirements were judged' : undefined),
+    unexercised: ({ verdict, passed, failed }) =>
+      verdict !== 'TARGET UNREACHABLE' ? `verdict ${verdict}, expected TARGET UNREACHABLE` : passed + failed > 0 ? 'requirements were judged' : undefined,
   },
   {
     name: 'failing',
@@ -186,7 +209,8 @@ const RUNS: readonly CanaryRun[] = [
     files: FAILING_SPECS,
     grep: FAILING_GREP,
     reporting: 'project-and-blob',
-    unexercised: ({ passed, failed }) => (passed > 0 ? `${passed} requirement(s) passed although every answer was a 500` : failed === 0 ? 'no requirement failed' : undefined),
+    unexercised: ({ passed, failed }) =>
+      passed > 0 ? `${passed} requirement(s) passed although every answer was a 500` : failed === 0 ? 'no requirement failed' : undefined,
   },
 ];
 
@@ -251,7 +275,12 @@ function readVerdicts(file: string, started: number): VerdictCounts {
 }
 
 /** The reference with the canary seed, the run's faults, and the tap last (it sees the final answers). */
-async function startInstance(run: Pick<CanaryRun, 'faults' | 'behaviour'>, seed: SeedFile, recordingDelayMs: number, issued: IssuedSecrets): Promise<{ app: FastifyInstance; baseUrl: string }> {
+async function startInstance(
+  run: Pick<CanaryRun, 'faults' | 'behaviour'>,
+  seed: SeedFile,
+  recordingDelayMs: number,
+  issued: IssuedSecrets,
+): Promise<{ app: FastifyInstance; baseUrl: string }> {
   let options: ReferenceOptions = { seed, recordingDelayMs, keyPairsAtStart: 4, ...(run.behaviour === undefined ? {} : { behaviour: run.behaviour }) };
   for (const name of run.faults) {
     const fault = findFault(name);
@@ -280,7 +309,8 @@ function echo(line: string): void {
 /** A playwright command that must finish normally: 0, or 1 when tests failed (`expected`: the codes it may end with). */
 async function playwright(args: readonly string[], env: NodeJS.ProcessEnv, what: string, expected: readonly number[] = [0, 1]): Promise<RunResult> {
   const result = await runPlaywright({ args, env, timeoutMs: RUN_TIMEOUT_MS, onLine: echo });
-  if (result.timedOut || !expected.includes(result.code ?? -1)) throw new CannotRun(`${what} ${result.timedOut ? 'timed out' : `exited with code ${String(result.code)}`}`);
+  if (result.timedOut || !expected.includes(result.code ?? -1))
+    throw new CannotRun(`${what} ${result.timedOut ? 'timed out' : `exited with code ${String(result.code)}`}`);
   return result;
 }
 
@@ -319,11 +349,28 @@ async function exercise(run: CanaryRun, seed: SeedFile, profileFile: string, rec
       if (run.reporting === 'blob-and-merge') {
         // As .github/workflows/conformance.yml: a shard writes a blob report, redaction first; the merge job uses the project's reporters.
         const config = writeCheckConfig(dir);
-        outputs.push((await playwright(['test', '--config', config, '--reporter=./fixtures/reporters/redaction.ts,line,blob', ...selection], { ...env, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobDir }, `${run.name}: playwright test`)).output);
+        outputs.push(
+          (
+            await playwright(
+              ['test', '--config', config, '--reporter=./fixtures/reporters/redaction.ts,line,blob', ...selection],
+              { ...env, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobDir },
+              `${run.name}: playwright test`,
+            )
+          ).output,
+        );
         outputs.push((await playwright(['merge-reports', '--config', config, blobDir], profileEnv, `${run.name}: playwright merge-reports`)).output);
       } else {
         const reporters: ReporterDescription[] = [...(projectConfig.reporter as ReporterDescription[]), ['blob', { outputDir: blobDir }]];
-        outputs.push((await playwright(['test', '--config', writeCheckConfig(dir, reporters), ...selection], env, `${run.name}: playwright test`, run.unreachable === true ? [2] : [0, 1])).output);
+        outputs.push(
+          (
+            await playwright(
+              ['test', '--config', writeCheckConfig(dir, reporters), ...selection],
+              env,
+              `${run.name}: playwright test`,
+              run.unreachable === true ? [2] : [0, 1],
+            )
+          ).output,
+        );
       }
       certificate = join(dir, 'certification.json');
     }
@@ -349,7 +396,11 @@ function describeRun({ run, counts, seconds: took }: RunOutcome): string {
   const companion = run.companion === undefined ? '' : ` (and ${run.companion.faults.join(', ')} for ${run.companion.note})`;
   const instance = ([...run.faults, ...(run.note === undefined ? [] : [run.note])].join(', ') || 'no fault') + companion;
   const scope = run.files.length === 0 ? 'the whole suite' : `${run.grep === undefined ? '' : 'some tests of '}${run.files.length} spec files`;
-  const reporting = { project: 'project reporters', 'blob-and-merge': 'blob report merged with the project reporters', 'project-and-blob': 'project reporters and a blob report' }[run.reporting];
+  const reporting = {
+    project: 'project reporters',
+    'blob-and-merge': 'blob report merged with the project reporters',
+    'project-and-blob': 'project reporters and a blob report',
+  }[run.reporting];
   return `  ${run.name.padEnd(8)} ${instance}; ${scope}; ${reporting}: ${counts.verdict}, ${counts.passed} requirements passed, ${counts.failed} failed (${took.toFixed(1)} s)`;
 }
 
@@ -457,7 +508,9 @@ async function main(): Promise<number> {
       console.log(`check:canary: FAILED, ${hits.length} leak(s)`);
       return 1;
     }
-    console.log(`check:canary: 0 hits: no canary value and no credential of the run found anywhere (${((performance.now() - began) / 1000).toFixed(1)} s in all)`);
+    console.log(
+      `check:canary: 0 hits: no canary value and no credential of the run found anywhere (${((performance.now() - began) / 1000).toFixed(1)} s in all)`,
+    );
     return 0;
   } catch (error) {
     console.error(`check:canary could not run: ${error instanceof Error ? error.message : String(error)}`);

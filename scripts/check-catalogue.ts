@@ -21,11 +21,11 @@ function listTests(extraArgs: readonly string[]): unknown {
   const reportFile = join(directory, 'list.json');
   try {
     // The JSON goes to a file so that anything the config prints on stdout cannot corrupt it.
-    const run = spawnSync(
-      'npx',
-      ['--no-install', 'playwright', 'test', '--list', '--reporter=json', '--pass-with-no-tests', ...extraArgs],
-      { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile } },
-    );
+    const run = spawnSync('npx', ['--no-install', 'playwright', 'test', '--list', '--reporter=json', '--pass-with-no-tests', ...extraArgs], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile },
+    });
     if (!existsSync(reportFile)) {
       const output = [run.error?.message, run.stdout, run.stderr].filter(Boolean).join('\n').trim();
       throw new Error(`playwright test --list wrote no report (exit status ${String(run.status)})${output ? `:\n${output}` : ''}`);

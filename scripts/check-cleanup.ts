@@ -93,7 +93,10 @@ try {
       const created = proxy.requests.filter((request) => request.method === 'POST' && request.path === '/participants' && request.status === 201).length;
       const archived = new Set(
         proxy.requests
-          .filter((request) => request.method === 'PUT' && /^\/participants\/[^/]+\/archive$/.test(request.path) && (request.status ?? 0) >= 200 && (request.status ?? 0) < 300)
+          .filter(
+            (request) =>
+              request.method === 'PUT' && /^\/participants\/[^/]+\/archive$/.test(request.path) && (request.status ?? 0) >= 200 && (request.status ?? 0) < 300,
+          )
           .map((request) => request.path),
       ).size;
       const summary = `${scenario.name}: exit ${String(run.code)} in ${seconds(run.durationMs)}, ${created} created, ${archived} archived`;

@@ -33,7 +33,11 @@ const relativeFile = `fixtures/expectations/${name}.yaml`;
 rmSync(OUTPUT_DIR, { recursive: true, force: true });
 mkdirSync(OUTPUT_DIR, { recursive: true });
 const reportFile = join(OUTPUT_DIR, 'report.json');
-const config = writeCheckConfig(OUTPUT_DIR, [['json', { outputFile: reportFile }], [join(REPO_ROOT, 'fixtures/reporters/certification.ts'), { outputDir: OUTPUT_DIR }], ['line']]);
+const config = writeCheckConfig(OUTPUT_DIR, [
+  ['json', { outputFile: reportFile }],
+  [join(REPO_ROOT, 'fixtures/reporters/certification.ts'), { outputDir: OUTPUT_DIR }],
+  ['line'],
+]);
 writeFileSync(
   expectationsFile,
   [
@@ -62,7 +66,8 @@ try {
   if (run.code !== 1) problems.push(`exit code ${String(run.code)}; expected 1 (a known deviation now passes)`);
 
   const report = readJsonReport(reportFile);
-  const citing = (id: string): typeof report.tests => report.tests.filter((test) => test.title.includes(`@${id}`) || test.annotations.some((annotation) => annotation.description === id));
+  const citing = (id: string): typeof report.tests =>
+    report.tests.filter((test) => test.title.includes(`@${id}`) || test.annotations.some((annotation) => annotation.description === id));
   const deviating = citing(DEVIATING);
   const passing = citing(PASSING);
   if (deviating.length === 0 || passing.length === 0) problems.push(`no test cites ${deviating.length === 0 ? DEVIATING : PASSING}`);
@@ -70,19 +75,24 @@ try {
     const recorded = test.annotations.some((annotation) => annotation.type === 'check' && annotation.description?.startsWith(`${DEVIATING} deviation: `));
     const unexpected = test.status !== 'skipped' && test.status !== test.expectedStatus;
     if (!recorded || unexpected) {
-      problems.push(`${test.title}: expected a check of ${DEVIATING} recorded as the known deviation and no unexpected failure, got ${recorded ? 'the deviation' : 'no deviation'}, ${test.status} (expected ${test.expectedStatus})`);
+      problems.push(
+        `${test.title}: expected a check of ${DEVIATING} recorded as the known deviation and no unexpected failure, got ${recorded ? 'the deviation' : 'no deviation'}, ${test.status} (expected ${test.expectedStatus})`,
+      );
     }
   }
   const nowPasses = `known deviation ${PASSING} now passes: remove it from ${relativeFile}`;
   for (const test of passing) {
-    if (test.status !== 'failed' || !test.errors.some((error) => error.includes(nowPasses))) problems.push(`${test.title}: expected a failure "${nowPasses}", got ${test.status}: ${test.errors[0] ?? 'no message'}`);
+    if (test.status !== 'failed' || !test.errors.some((error) => error.includes(nowPasses)))
+      problems.push(`${test.title}: expected a failure "${nowPasses}", got ${test.status}: ${test.errors[0] ?? 'no message'}`);
   }
 
   const certification = JSON.parse(readFileSync(join(OUTPUT_DIR, 'certification.json'), 'utf8')) as CertificationReport;
   const verdictOf = (id: string): string | undefined => certification.requirements.find((entry) => entry.id === id)?.verdict;
   if (verdictOf(DEVIATING) !== 'failed') problems.push(`certification: ${DEVIATING} is "${verdictOf(DEVIATING) ?? 'missing'}", expected failed`);
-  if (certification.knownDeviations.length !== deviating.length) problems.push(`certification lists ${certification.knownDeviations.length} known deviations, expected ${deviating.length}`);
-  if (certification.fixedDeviations.length !== passing.length) problems.push(`certification lists ${certification.fixedDeviations.length} fixed deviations, expected ${passing.length}`);
+  if (certification.knownDeviations.length !== deviating.length)
+    problems.push(`certification lists ${certification.knownDeviations.length} known deviations, expected ${deviating.length}`);
+  if (certification.fixedDeviations.length !== passing.length)
+    problems.push(`certification lists ${certification.fixedDeviations.length} fixed deviations, expected ${passing.length}`);
   console.log(
     `\n${deviating.length} test(s) of ${DEVIATING} recorded the known deviation, ${passing.length} test(s) of ${PASSING} reported "now passes"; ` +
       `certification: ${DEVIATING} ${verdictOf(DEVIATING) ?? 'missing'}, ${certification.knownDeviations.length} known and ${certification.fixedDeviations.length} fixed deviation(s), verdict ${certification.verdict}; ${seconds(run.durationMs)}`,

@@ -119,7 +119,17 @@ async function checkMode(mode: HostileMode): Promise<Verdict> {
     lines.push(
       `${mode}: exit ${String(run.code)} in ${seconds(run.durationMs)}, ${hostile.requests()} requests, ${tests} tests, ${messages.length} failure messages, ${naming.length} name the cause`,
     );
-    const firstLines = [...new Set(messages.map((message) => message.split('\n').find((line) => line.trim() !== '')?.trim() ?? ''))];
+    const firstLines = [
+      ...new Set(
+        messages.map(
+          (message) =>
+            message
+              .split('\n')
+              .find((line) => line.trim() !== '')
+              ?.trim() ?? '',
+        ),
+      ),
+    ];
     for (const line of firstLines.slice(0, 4)) lines.push(`    e.g. ${line.length > 220 ? `${line.slice(0, 220)}…` : line}`);
     return { mode, problems, lines };
   } finally {
@@ -141,13 +151,17 @@ async function checkUnreachable(mode: HostileMode, url: string, requests: () => 
   if (said !== 1) problems.push(`said "the target cannot be reached" ${said} times, expected once; output:\n${run.output.slice(-2000)}`);
   if (!run.output.toLowerCase().includes(EXPECTED_CAUSE[mode].toLowerCase())) problems.push(`the message does not say "${EXPECTED_CAUSE[mode]}"`);
   if (/✘|\d+ failed/.test(run.output)) problems.push('tests ran against a target that cannot be reached');
-  const lines = [`${mode}: exit ${String(run.code)} in ${seconds(run.durationMs)} (profile timeout ${PROFILE_TIMEOUT_MS} ms), ${requests()} requests, stopped at the pre-flight`];
+  const lines = [
+    `${mode}: exit ${String(run.code)} in ${seconds(run.durationMs)} (profile timeout ${PROFILE_TIMEOUT_MS} ms), ${requests()} requests, stopped at the pre-flight`,
+  ];
   const cause = run.output.split('\n').find((line) => line.startsWith('Pre-flight:'));
   if (cause !== undefined) lines.push(`    ${cause}`);
   return { mode, problems, lines };
 }
 
-console.log(`check:hostile: tests of ${SUBSET_FILES.join(', ')} matching ${SUBSET_TAGS} against ${modes.length} hostile mode(s), ${parallel} at a time, bound ${seconds(RUN_BOUND_MS)} each`);
+console.log(
+  `check:hostile: tests of ${SUBSET_FILES.join(', ')} matching ${SUBSET_TAGS} against ${modes.length} hostile mode(s), ${parallel} at a time, bound ${seconds(RUN_BOUND_MS)} each`,
+);
 const started = performance.now();
 const queue = [...modes];
 const verdicts: Verdict[] = [];
@@ -162,5 +176,7 @@ await Promise.all(
   }),
 );
 const failed = verdicts.filter((verdict) => verdict.problems.length > 0);
-console.log(`\ncheck:hostile ${failed.length === 0 ? 'passed' : `FAILED (${failed.map((verdict) => verdict.mode).join(', ')})`} in ${seconds(performance.now() - started)}`);
+console.log(
+  `\ncheck:hostile ${failed.length === 0 ? 'passed' : `FAILED (${failed.map((verdict) => verdict.mode).join(', ')})`} in ${seconds(performance.now() - started)}`,
+);
 process.exit(failed.length === 0 ? 0 : 1);

@@ -53,7 +53,12 @@ export function importsOf(file: string, text: string, root: string = REPO_ROOT):
   for (const match of text.matchAll(IMPORT)) {
     const specifier = match[1] ?? match[2] ?? match[3] ?? '';
     if (!specifier.startsWith('.')) continue;
-    found.push({ target: relative(root, resolve(dirname(file), specifier)).split('\\').join('/'), line: lineOf(text, (match.index ?? 0) + Math.max(0, match[0].search(/\S/))) });
+    found.push({
+      target: relative(root, resolve(dirname(file), specifier))
+        .split('\\')
+        .join('/'),
+      line: lineOf(text, (match.index ?? 0) + Math.max(0, match[0].search(/\S/))),
+    });
   }
   return found;
 }
@@ -66,12 +71,14 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
   const isSpecSide = /^tests\/[^/]+\.spec\.ts$/.test(path) || path.startsWith('tests/support/');
   if (isSpecSide) {
     for (const { target, line } of imports) {
-      if (target.startsWith('fixtures/') && target !== 'fixtures/index.ts') breaches.push({ file: path, line, rule: 'specs take the harness through fixtures/index.ts', detail: `imports ${target}` });
+      if (target.startsWith('fixtures/') && target !== 'fixtures/index.ts')
+        breaches.push({ file: path, line, rule: 'specs take the harness through fixtures/index.ts', detail: `imports ${target}` });
     }
   }
   if (path.startsWith('reference/')) {
     for (const { target, line } of imports) {
-      if (/^(?:fixtures|tests|scripts)\//.test(target)) breaches.push({ file: path, line, rule: 'the reference knows nothing of the suite', detail: `imports ${target}` });
+      if (/^(?:fixtures|tests|scripts)\//.test(target))
+        breaches.push({ file: path, line, rule: 'the reference knows nothing of the suite', detail: `imports ${target}` });
     }
     const reported = new Set(breaches.map((breach) => breach.line));
     // A path into the suite outside an import: a file read at run time (a seed, a profile).
@@ -82,7 +89,8 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
   }
   if (VERDICT_ENGINE.includes(path)) {
     for (const { target, line } of imports) {
-      if (PRESENTATION.some((pattern) => pattern.test(target))) breaches.push({ file: path, line, rule: 'the verdict engine imports no presentation code', detail: `imports ${target}` });
+      if (PRESENTATION.some((pattern) => pattern.test(target)))
+        breaches.push({ file: path, line, rule: 'the verdict engine imports no presentation code', detail: `imports ${target}` });
     }
   }
   const readsEnvironment = (path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && path !== 'fixtures/config.ts';
@@ -95,7 +103,9 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
 }
 
 function main(): void {
-  const sources = ['fixtures', 'tests', 'reference'].flatMap((dir) => filesUnder(join(REPO_ROOT, dir))).filter((file) => !file.includes(`${join('tests', 'unit')}`));
+  const sources = ['fixtures', 'tests', 'reference']
+    .flatMap((dir) => filesUnder(join(REPO_ROOT, dir)))
+    .filter((file) => !file.includes(`${join('tests', 'unit')}`));
   const breaches = sources.flatMap((file) => breachesOf(relative(REPO_ROOT, file).split('\\').join('/'), readFileSync(file, 'utf8')));
   for (const breach of breaches) console.log(`${breach.file}:${breach.line}: ${breach.rule}: ${breach.detail}`);
   console.log(`check:imports: ${sources.length} files, ${breaches.length} breach(es) of the layering of docs/architecture.md`);

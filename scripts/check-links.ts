@@ -41,7 +41,8 @@ function reportFiles(): ReportFiles & { text(path: string): string } {
       if (!fragments.has(path)) {
         const html = text(path);
         // Redoc routes #operation/<operationId> itself, from the document it embeds.
-        const operations = path === INTERFACE_REFERENCE_FILE ? [...html.matchAll(/"operationId":"([^"]+)"/g)].map((match) => `operation/${match[1] ?? ''}`) : [];
+        const operations =
+          path === INTERFACE_REFERENCE_FILE ? [...html.matchAll(/"operationId":"([^"]+)"/g)].map((match) => `operation/${match[1] ?? ''}`) : [];
         fragments.set(path, new Set([...htmlIds(html), ...operations]));
       }
       return fragments.get(path) as ReadonlySet<string>;
@@ -70,7 +71,11 @@ function main(): number {
       [CERTIFICATION, CERTIFICATION, certification],
       [`the Allure report (${allure.tests} tests)`, ALLURE_REPORT, allure.links],
       [INTERFACE_SPEC_FILE, INTERFACE_SPEC_FILE, spec],
-      [`certification.md for each of ${catalogue.length} requirements`, CERTIFICATION, catalogue.map((entry) => ({ from: entry.id, url: sectionUrl(entry.section, '') }))],
+      [
+        `certification.md for each of ${catalogue.length} requirements`,
+        CERTIFICATION,
+        catalogue.map((entry) => ({ from: entry.id, url: sectionUrl(entry.section, '') })),
+      ],
       [
         `Allure for each of ${catalogue.length} requirements`,
         ALLURE_REPORT,
@@ -94,7 +99,11 @@ function main(): number {
     }
     if (distinct.size > SHOWN_PROBLEMS) console.log(`  ... and ${distinct.size - SHOWN_PROBLEMS} more addresses`);
     const total = groups.reduce((sum, [, , links]) => sum + links.length, 0);
-    console.log(problems.length === 0 ? `check:links: all ${total} links resolve to files of the run` : `check:links: ${problems.length} of ${total} links do not resolve`);
+    console.log(
+      problems.length === 0
+        ? `check:links: all ${total} links resolve to files of the run`
+        : `check:links: ${problems.length} of ${total} links do not resolve`,
+    );
     return problems.length === 0 ? 0 : 1;
   } catch (error) {
     console.error(`check:links could not run: ${error instanceof Error ? error.message : String(error)}`);

@@ -97,7 +97,14 @@ try {
       for (const [line, count] of offending) console.log(`  ${String(count).padStart(5)}x ${line}`);
       console.log('sent by these tests (from their evidence attachments); gate them with requireWrites/requireDestructive:');
       for (const test of report.tests) {
-        const sent = [...new Set(test.attachments.flatMap((name) => exchangeOf(name) ?? []).filter((request) => stateChange(request) !== undefined).map((request) => `${request.method} ${request.path}`))];
+        const sent = [
+          ...new Set(
+            test.attachments
+              .flatMap((name) => exchangeOf(name) ?? [])
+              .filter((request) => stateChange(request) !== undefined)
+              .map((request) => `${request.method} ${request.path}`),
+          ),
+        ];
         if (sent.length > 0) console.log(`  - ${test.title}: ${sent.join(', ')}`);
       }
     } else {
@@ -105,13 +112,17 @@ try {
     }
 
     const count = (status: string): number => report.tests.filter((test) => test.status === status).length;
-    console.log(`tests: ${report.tests.length} (${count('passed')} passed, ${count('skipped')} skipped, ${count('failed') + count('timedOut')} failed) in ${seconds(run.durationMs)}`);
+    console.log(
+      `tests: ${report.tests.length} (${count('passed')} passed, ${count('skipped')} skipped, ${count('failed') + count('timedOut')} failed) in ${seconds(run.durationMs)}`,
+    );
     if (run.timedOut) {
       failures += 1;
       console.log(`FAIL: the run exceeded ${seconds(RUN_TIMEOUT_MS)} and was stopped`);
     } else if (run.code !== 0) {
       failures += 1;
-      console.log(`FAIL: the run exited with code ${String(run.code)}${run.signal === null ? '' : ` (signal ${run.signal})`}; a read-only run must pass or skip:`);
+      console.log(
+        `FAIL: the run exited with code ${String(run.code)}${run.signal === null ? '' : ` (signal ${run.signal})`}; a read-only run must pass or skip:`,
+      );
       for (const test of report.tests.filter((entry) => entry.status !== 'passed' && entry.status !== 'skipped')) {
         console.log(`  - ${test.title}: ${test.errors[0]?.split('\n')[0] ?? test.status}`);
       }

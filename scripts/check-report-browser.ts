@@ -120,15 +120,25 @@ async function checkReport(page: Page, epics: readonly string[]): Promise<Check[
   );
   checks.push(
     await check(`the test page shows the story ${KNOWN_STORY} with its statement`, () =>
-      page.getByTestId('metadata-item-value').getByText(new RegExp(`^${KNOWN_STORY} \\S`)).first().waitFor({ timeout: UI_TIMEOUT_MS }),
+      page
+        .getByTestId('metadata-item-value')
+        .getByText(new RegExp(`^${KNOWN_STORY} \\S`))
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS }),
     ),
   );
   checks.push(
     await check(`the test page shows the redacted HTTP evidence "${KNOWN_ATTACHMENT}"`, async () => {
       const attachment = page.getByTestId('test-result-attachment').filter({ hasText: KNOWN_ATTACHMENT }).first();
       await attachment.getByTestId('test-result-attachment-header').click({ timeout: UI_TIMEOUT_MS });
-      await attachment.getByText(/curl -sS -i -X GET/).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      await attachment.getByText(/Authorization: Bearer \[REDACTED\]/).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await attachment
+        .getByText(/curl -sS -i -X GET/)
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await attachment
+        .getByText(/Authorization: Bearer \[REDACTED\]/)
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
     }),
   );
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
@@ -136,8 +146,14 @@ async function checkReport(page: Page, epics: readonly string[]): Promise<Check[
   checks.push(
     await check('the test page lists its links into the OpenAPI reference and the interface specification', async () => {
       const links = page.getByTestId('test-result-meta-link');
-      await links.filter({ hasText: `${KNOWN_STORY}: listGroups in the OpenAPI reference` }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      await links.filter({ hasText: `${KNOWN_STORY}: "2. List groups" in the interface specification` }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await links
+        .filter({ hasText: `${KNOWN_STORY}: listGroups in the OpenAPI reference` })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await links
+        .filter({ hasText: `${KNOWN_STORY}: "2. List groups" in the interface specification` })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
     }),
   );
   // The description carries the same links as real anchors whatever the address of the reports.
@@ -152,7 +168,10 @@ async function checkReport(page: Page, epics: readonly string[]): Promise<Check[
     await check('the description links listGroups to its operation in the OpenAPI reference', async () => {
       await documents.goto(await descriptionLink('listGroups'));
       // Redoc's heading holds a deep-link anchor, whose label ("link to List groups") is part of its name.
-      await documents.getByRole('heading', { name: /(^| )List groups$/ }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await documents
+        .getByRole('heading', { name: /(^| )List groups$/ })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
     }),
   );
   checks.push(
@@ -182,7 +201,9 @@ async function main(): Promise<number> {
     const checks = await checkReport(page, epics);
     const failed = checks.filter((result) => !result.ok).length;
     console.log(`screenshot: ${SCREENSHOT}`);
-    console.log(failed === 0 ? `check:report: the Allure report renders (${checks.length} checks)` : `check:report: ${failed} of ${checks.length} checks failed`);
+    console.log(
+      failed === 0 ? `check:report: the Allure report renders (${checks.length} checks)` : `check:report: ${failed} of ${checks.length} checks failed`,
+    );
     return failed === 0 ? 0 : 1;
   } catch (error) {
     console.error(`check:report could not run: ${error instanceof Error ? error.message : String(error)}`);
@@ -216,7 +237,10 @@ function bounded(): number {
       killSignal: 'SIGKILL',
     });
     if (run.error === undefined && run.signal === null && run.status !== BROWSER_TROUBLE_EXIT) return run.status ?? 1;
-    const why = run.status === BROWSER_TROUBLE_EXIT ? 'the browser did not start or open the report' : `did not finish within ${ATTEMPT_TIMEOUT_MS / 1000} s (${run.error?.message ?? `ended by ${run.signal ?? 'a signal'}`})`;
+    const why =
+      run.status === BROWSER_TROUBLE_EXIT
+        ? 'the browser did not start or open the report'
+        : `did not finish within ${ATTEMPT_TIMEOUT_MS / 1000} s (${run.error?.message ?? `ended by ${run.signal ?? 'a signal'}`})`;
     console.error(`check:report: attempt ${attempt} of ${ATTEMPTS}: ${why}${attempt < ATTEMPTS ? '; trying again' : ''}`);
   }
   console.error(`check:report: the browser did not finish the checks in ${ATTEMPTS} attempts of at most ${ATTEMPT_TIMEOUT_MS / 1000} s`);

@@ -65,7 +65,24 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 const pad = (n: number, width = 3): string => String(n).padStart(width, '0');
 
 const topics = ['Design Review', 'Sales Sync', 'Support Desk', 'Onboarding', 'Engineering', 'Marketing', 'Town Hall', 'Customer Success'];
-const firstNames = ['Alice', 'Bruno', 'Carla', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Luis', 'Maya', 'Nikolai', 'Olga', 'Pedro'];
+const firstNames = [
+  'Alice',
+  'Bruno',
+  'Carla',
+  'Dmitri',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Keiko',
+  'Luis',
+  'Maya',
+  'Nikolai',
+  'Olga',
+  'Pedro',
+];
 const lastNames = ['Almeida', 'Becker', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lima'];
 
 interface EnvironmentPlan {
@@ -277,7 +294,14 @@ function makeChannels(plan: EnvironmentPlan, participants: SeedParticipant[]): {
       connections: 2 + i,
       meetingId: `mtg-${plan.tag}-live-${i + 1}`,
     })),
-    { name: 'lobby', room: plan.roomCount, events: plan.tag === 'dev' ? 5 : 7, closed: plan.tag === 'dev', connections: plan.tag === 'dev' ? 0 : 2, meetingId: null },
+    {
+      name: 'lobby',
+      room: plan.roomCount,
+      events: plan.tag === 'dev' ? 5 : 7,
+      closed: plan.tag === 'dev',
+      connections: plan.tag === 'dev' ? 0 : 2,
+      meetingId: null,
+    },
   ];
   const channels: SeedChannel[] = [];
   const connections: SeedConnection[] = [];

@@ -28,13 +28,17 @@ function run(command: string, args: readonly string[]): boolean {
 
 function main(): number {
   if (!hasResults()) {
-    console.log(`npm run report: no test results in ${shown(RESULTS)} yet, so no report: run npm run conformance first (npm run docs builds the interface documents alone)`);
+    console.log(
+      `npm run report: no test results in ${shown(RESULTS)} yet, so no report: run npm run conformance first (npm run docs builds the interface documents alone)`,
+    );
     return 0;
   }
   if (!run('npx', ['--no-install', 'allure', 'generate', relative(ROOT, RESULTS), '-o', relative(ROOT, REPORT)])) return 1;
   if (!run('npm', ['run', '--silent', 'docs'])) return 1;
   console.log(`Allure report: ${shown(join(REPORT, 'index.html'))} (opens from disk)`);
-  console.log(`interface documents it links to: ${[INTERFACE_SPEC_FILE, INTERFACE_REFERENCE_FILE].map((file) => shown(resolve(ROOT, 'reports', file))).join(', ')}`);
+  console.log(
+    `interface documents it links to: ${[INTERFACE_SPEC_FILE, INTERFACE_REFERENCE_FILE].map((file) => shown(resolve(ROOT, 'reports', file))).join(', ')}`,
+  );
   return 0;
 }
 

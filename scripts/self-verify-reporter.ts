@@ -29,7 +29,11 @@ const PROGRESS_EVERY_MS = 10_000;
 /** The error's non-empty lines without the ANSI colour codes matcher messages carry. */
 function errorLines(error: TestError | undefined): string[] {
   const text = error?.message ?? error?.value ?? '';
-  return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  return text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 function firstLine(error: TestError | undefined): string | undefined {

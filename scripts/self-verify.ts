@@ -52,7 +52,17 @@ import { listVariants } from '../reference/variants.ts';
 import { applyVariations, listVariations, variationIdRenaming } from '../reference/variations.ts';
 import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
 import { requirements } from '../fixtures/requirements.ts';
-import { blastRadius, faultVerdict, mustNotAssessed, variationVerdict, type BlastRadius, type FailedCheck, type FaultVerdict, type TestOutcome, type VariationVerdict } from './lib/kill-matrix.ts';
+import {
+  blastRadius,
+  faultVerdict,
+  mustNotAssessed,
+  variationVerdict,
+  type BlastRadius,
+  type FailedCheck,
+  type FaultVerdict,
+  type TestOutcome,
+  type VariationVerdict,
+} from './lib/kill-matrix.ts';
 import { resultsFileOf, type RunResults } from './self-verify-reporter.ts';
 
 type Layer = 'hand' | 'generated' | 'all';
@@ -106,9 +116,12 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
   const base: ReferenceOptions = { recordingDelayMs };
   return [
     { name: 'plain', kind: 'plain', description: 'the reference with no variant and no fault', options: base },
-    ...listVariants().map(
-      (variant): Instance => ({ name: `variant:${variant.name}`, kind: 'variant', description: variant.description, options: { ...base, variants: [variant.name] } }),
-    ),
+    ...listVariants().map((variant): Instance => ({
+      name: `variant:${variant.name}`,
+      kind: 'variant',
+      description: variant.description,
+      options: { ...base, variants: [variant.name] },
+    })),
     ...listVariations().map((variation): Instance => {
       const renameId = variationIdRenaming([variation.name]);
       return {
@@ -122,9 +135,14 @@ function instancesToVerify(recordingDelayMs: number): Instance[] {
     }),
     // A fault that declares no requirement (a credential echoed back, every answer 500) breaks nothing
     // the suite could attribute to one requirement; scripts/check-canary.ts runs those.
-    ...FAULTS.filter((fault) => fault.requirements.length > 0).map(
-      (fault): Instance => ({ name: `fault:${fault.name}`, kind: 'fault', description: fault.description, options: fault.apply(base), requirements: fault.requirements, fault }),
-    ),
+    ...FAULTS.filter((fault) => fault.requirements.length > 0).map((fault): Instance => ({
+      name: `fault:${fault.name}`,
+      kind: 'fault',
+      description: fault.description,
+      options: fault.apply(base),
+      requirements: fault.requirements,
+      fault,
+    })),
   ];
 }
 
@@ -169,7 +187,7 @@ function markdownReport(verification: Verification): string {
     '',
     `${summaryLine(verification)}; layer ${verification.layer}, faults run ${verification.scope === 'full' ? 'the whole layer' : 'the tests citing their requirements'}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
     '',
-    'Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference, each variant and each variation (or combination of variations) run their layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference; each instance\'s clock starts with its first request.',
+    "Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference, each variant and each variation (or combination of variations) run their layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference; each instance's clock starts with its first request.",
     '',
     ...(verification.runErrors.length === 0 ? [] : ['## Errors outside tests', '', ...verification.runErrors.map((error) => `- ${cell(error)}`), '']),
     '## Plain reference, variants and allowed variations',
@@ -282,12 +300,22 @@ function parseOptions(argv: readonly string[]): { layer: Layer | undefined; scop
   });
   const variations = values.variations;
   const layer = values.layer;
-  if (layer !== undefined && layer !== 'hand' && layer !== 'generated' && layer !== 'all') throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
+  if (layer !== undefined && layer !== 'hand' && layer !== 'generated' && layer !== 'all')
+    throw new Error(`--layer: expected hand, generated or all, got ${JSON.stringify(layer)}`);
   const scope = values.scope;
   if (scope !== 'declared' && scope !== 'full') throw new Error(`--scope: expected declared or full, got ${JSON.stringify(scope)}`);
   const workers = Number(values.workers);
-  if (!Number.isSafeInteger(workers) || workers < 1 || workers > 16) throw new Error(`--workers: expected an integer from 1 to 16, got ${JSON.stringify(values.workers)}`);
-  const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((name) => name.trim()).filter((name) => name !== ''));
+  if (!Number.isSafeInteger(workers) || workers < 1 || workers > 16)
+    throw new Error(`--workers: expected an integer from 1 to 16, got ${JSON.stringify(values.workers)}`);
+  const only =
+    values.only === undefined
+      ? undefined
+      : new Set(
+          values.only
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name !== ''),
+        );
   return only === undefined ? { layer, scope, workers, variations } : { layer, scope, workers, variations, only };
 }
 
@@ -355,7 +383,12 @@ async function main(argv: readonly string[]): Promise<number> {
     const plainNotAssessed = plain === undefined ? undefined : mustNotAssessed(testsOf(plain));
     const faults = instances
       .filter((instance) => instance.kind === 'fault')
-      .map((instance) => faultVerdict({ ...instance, name: instance.name.replace(/^fault:/, ''), requirements: instance.requirements ?? [], operations: instance.fault?.operations ?? [] }, testsOf(instance)));
+      .map((instance) =>
+        faultVerdict(
+          { ...instance, name: instance.name.replace(/^fault:/, ''), requirements: instance.requirements ?? [], operations: instance.fault?.operations ?? [] },
+          testsOf(instance),
+        ),
+      );
     const declared = new Set(FAULTS.flatMap((fault) => fault.requirements));
     const verification: Verification = {
       layer: layer ?? DEFAULT_LAYERS,
@@ -367,7 +400,13 @@ async function main(argv: readonly string[]): Promise<number> {
       faults,
       variants: instances
         .filter((instance) => instance.kind !== 'fault')
-        .map((instance) => variationVerdict({ name: instance.name, kind: instance.kind === 'fault' ? 'variant' : instance.kind, description: instance.description }, testsOf(instance), instance === plain ? undefined : plainNotAssessed)),
+        .map((instance) =>
+          variationVerdict(
+            { name: instance.name, kind: instance.kind === 'fault' ? 'variant' : instance.kind, description: instance.description },
+            testsOf(instance),
+            instance === plain ? undefined : plainNotAssessed,
+          ),
+        ),
       blastRadius: blastRadius(faults),
       mustWithoutFault: requirements()
         .filter((entry) => entry.level === 'MUST' && !declared.has(entry.id))
@@ -376,9 +415,12 @@ async function main(argv: readonly string[]): Promise<number> {
     writeFileSync(join(REPORTS_DIR, 'self-verification.json'), `${JSON.stringify(verification, null, 2)}\n`);
     writeFileSync(join(REPORTS_DIR, 'self-verification.md'), markdownReport(verification));
 
-    for (const fault of verification.faults.filter((verdict) => !verdict.caught)) console.log(`not caught: ${fault.name} (${fault.requirements.join(', ')}): ${fault.reason ?? ''}`);
+    for (const fault of verification.faults.filter((verdict) => !verdict.caught))
+      console.log(`not caught: ${fault.name} (${fault.requirements.join(', ')}): ${fault.reason ?? ''}`);
     for (const variant of verification.variants.filter((verdict) => !verdict.passed)) {
-      console.log(`failed: ${variant.name}: ${[...variant.failures.map((entry) => `${entry.requirementId} in ${entry.location} ${entry.title}`), ...variant.brokenTests].join('; ') || 'no test ran'}`);
+      console.log(
+        `failed: ${variant.name}: ${[...variant.failures.map((entry) => `${entry.requirementId} in ${entry.location} ${entry.title}`), ...variant.brokenTests].join('; ') || 'no test ran'}`,
+      );
     }
     console.log(`kill matrix: reports/self-verification.md, reports/self-verification.json; wall time ${verification.wallSeconds.toFixed(1)} s`);
     console.log(summaryLine(verification));

@@ -22,20 +22,29 @@ const STEPS: readonly Step[] = [
   { script: 'check:examples', what: 'every example in the OpenAPI document matches its schema' },
   { script: 'test:unit', what: 'unit tests of the validator, harness, reports and reference' },
   { script: 'check:catalogue', what: 'every requirement has a test and every test cites requirements' },
-  { script: 'check:imports', what: 'the layering of docs/architecture.md holds: specs through fixtures/index.ts, a reference that knows nothing of the suite, a verdict engine without presentation code, the environment read in fixtures/config.ts' },
+  {
+    script: 'check:imports',
+    what: 'the layering of docs/architecture.md holds: specs through fixtures/index.ts, a reference that knows nothing of the suite, a verdict engine without presentation code, the environment read in fixtures/config.ts',
+  },
   { script: 'check:standalone', what: 'no file of the repository names a path outside it' },
   { script: 'conformance', what: 'the suite passes against the embedded reference (certification CONFORMANT)' },
   { script: 'report', what: 'the Allure HTML report and the interface documents are generated' },
   { script: 'check:links', what: 'every link of certification.md, the Allure report and the interface page resolves to a file of the run' },
   { script: 'check:report', what: 'the Allure report renders in headless Chromium with epics, requirements and evidence' },
   { script: 'check:canary', what: 'no credential reaches any report, result file, blob report or console line, in passing and failing runs' },
-  { script: 'check:action', what: 'the composite action run as a runner would: CONFORMANT on the reference, exit 2 on an unreachable target or a bad profile, no credential in summary, outputs or console' },
+  {
+    script: 'check:action',
+    what: 'the composite action run as a runner would: CONFORMANT on the reference, exit 2 on an unreachable target or a bad profile, no credential in summary, outputs or console',
+  },
   { script: 'check:readonly', what: 'without write permissions the suite sends only login and reads' },
   { script: 'check:cleanup', what: 'an interrupted run archives what it created' },
   { script: 'check:expectations', what: 'known deviations are applied as expected failures and stale ones reported' },
   { script: 'check:hostile', what: 'a broken target gets plain failure messages within a bounded time' },
   { script: 'check:shards', what: 'three merged shards certify the same as one run' },
-  { script: 'self-verify', what: 'every fault of the catalogue is caught for the right reason; the plain reference and both combinations of the allowed variations and documented variants certify CONFORMANT' },
+  {
+    script: 'self-verify',
+    what: 'every fault of the catalogue is caught for the right reason; the plain reference and both combinations of the allowed variations and documented variants certify CONFORMANT',
+  },
 ];
 
 const only = new Set(process.argv.slice(2));

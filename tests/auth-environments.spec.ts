@@ -24,17 +24,27 @@ function idsReturned(exchange: Exchange, ids: readonly string[], report: ErrorRe
 }
 
 /** A read with the other environment's key that returns none of `ids`, as one check of `requirementId`. */
-async function expectNoneReturned(requirementId: string, label: string, send: () => Promise<Exchange>, ids: readonly string[], report: ErrorReport): Promise<void> {
+async function expectNoneReturned(
+  requirementId: string,
+  label: string,
+  send: () => Promise<Exchange>,
+  ids: readonly string[],
+  report: ErrorReport,
+): Promise<void> {
   await check(requirementId, label, async () => {
     const exchange = await send();
-    expect(idsReturned(exchange, ids, report), `${exchange.operationId} with the other environment's key returned this environment's data\n${exchange.curl}`).toEqual([]);
+    expect(
+      idsReturned(exchange, ids, report),
+      `${exchange.operationId} with the other environment's key returned this environment's data\n${exchange.curl}`,
+    ).toEqual([]);
   });
 }
 
 /** A read of the participant in its own environment: without it, the partition cannot be told from a participant that was never created. */
 async function readableHere(api: ApiClient, id: string): Promise<void> {
   const own = await api.call('getParticipant', { params: { id } });
-  if (own.status !== 200 || !own.text.includes(JSON.stringify(id))) throw new NotAssessable(`getParticipant ${id} with its own environment's key answered HTTP ${own.status} without it (PART-05)`);
+  if (own.status !== 200 || !own.text.includes(JSON.stringify(id)))
+    throw new NotAssessable(`getParticipant ${id} with its own environment's key answered HTTP ${own.status} without it (PART-05)`);
 }
 
 test(
@@ -56,47 +66,59 @@ test(
   },
 );
 
-test("the participants of a group are neither listed nor returned with the other environment's API key", cites('AUTH-26'), async ({ api, discover, target, needs, warn, observe }) => {
-  const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
-  const { group, participants } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'a group with participants');
-  const ids = participants.map((participant) => participant.id);
-  await expectNoneReturned(
-    'AUTH-26',
-    `listGroupParticipants ${group.id} with the other environment's key lists none of its participants`,
-    () => api.call('listGroupParticipants', { params: { groupId: group.id }, auth: { apiKey: otherApiKey } }),
-    ids,
-    { warn, observe },
-  );
-  const first = needs(ids[0], 'TARGET_GROUP_ID', 'a group with participants');
-  await expectNoneReturned(
-    'AUTH-26',
-    `getParticipant ${first} with the other environment's key does not return it`,
-    () => api.call('getParticipant', { params: { id: first }, auth: { apiKey: otherApiKey } }),
-    [first],
-    { warn, observe },
-  );
-});
+test(
+  "the participants of a group are neither listed nor returned with the other environment's API key",
+  cites('AUTH-26'),
+  async ({ api, discover, target, needs, warn, observe }) => {
+    const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
+    const { group, participants } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'a group with participants');
+    const ids = participants.map((participant) => participant.id);
+    await expectNoneReturned(
+      'AUTH-26',
+      `listGroupParticipants ${group.id} with the other environment's key lists none of its participants`,
+      () => api.call('listGroupParticipants', { params: { groupId: group.id }, auth: { apiKey: otherApiKey } }),
+      ids,
+      { warn, observe },
+    );
+    const first = needs(ids[0], 'TARGET_GROUP_ID', 'a group with participants');
+    await expectNoneReturned(
+      'AUTH-26',
+      `getParticipant ${first} with the other environment's key does not return it`,
+      () => api.call('getParticipant', { params: { id: first }, auth: { apiKey: otherApiKey } }),
+      [first],
+      { warn, observe },
+    );
+  },
+);
 
-test("a group of one environment is not returned with the other environment's API key", cites('AUTH-27'), async ({ api, discover, target, needs, warn, observe }) => {
-  const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
-  const group = needs(await discover.group(), 'TARGET_GROUP_ID', 'a group of this environment');
-  await expectNoneReturned(
-    'AUTH-27',
-    `getGroup ${group.id} with the other environment's key does not return it`,
-    () => api.call('getGroup', { params: { id: group.id }, auth: { apiKey: otherApiKey } }),
-    [group.id],
-    { warn, observe },
-  );
-});
+test(
+  "a group of one environment is not returned with the other environment's API key",
+  cites('AUTH-27'),
+  async ({ api, discover, target, needs, warn, observe }) => {
+    const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
+    const group = needs(await discover.group(), 'TARGET_GROUP_ID', 'a group of this environment');
+    await expectNoneReturned(
+      'AUTH-27',
+      `getGroup ${group.id} with the other environment's key does not return it`,
+      () => api.call('getGroup', { params: { id: group.id }, auth: { apiKey: otherApiKey } }),
+      [group.id],
+      { warn, observe },
+    );
+  },
+);
 
-test("the groups listed with one environment's API key are not listed with the other environment's key", cites('AUTH-27'), async ({ api, discover, target, needs, warn, observe }) => {
-  const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
-  const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'groups of this environment');
-  await expectNoneReturned(
-    'AUTH-27',
-    `listGroups with the other environment's key lists none of the ${groups.length} groups of this one`,
-    () => api.call('listGroups', { auth: { apiKey: otherApiKey } }),
-    groups.map((group) => group.id),
-    { warn, observe },
-  );
-});
+test(
+  "the groups listed with one environment's API key are not listed with the other environment's key",
+  cites('AUTH-27'),
+  async ({ api, discover, target, needs, warn, observe }) => {
+    const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
+    const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'groups of this environment');
+    await expectNoneReturned(
+      'AUTH-27',
+      `listGroups with the other environment's key lists none of the ${groups.length} groups of this one`,
+      () => api.call('listGroups', { auth: { apiKey: otherApiKey } }),
+      groups.map((group) => group.id),
+      { warn, observe },
+    );
+  },
+);

@@ -35,7 +35,10 @@ interface SpellingCase {
  * canonical spelling refused, the usage-limit 403 of transcription statistics) makes it not assessable.
  * A client that did not put the spelling on the wire is the suite's error, raised outside the check.
  */
-async function expectSameStatus({ api, discover, target }: { api: ApiClient; discover: Discovery; target: TargetConfig }, spelling: SpellingCase): Promise<void> {
+async function expectSameStatus(
+  { api, discover, target }: { api: ApiClient; discover: Discovery; target: TargetConfig },
+  spelling: SpellingCase,
+): Promise<void> {
   const { requirementId, operationId, names } = spelling;
   const label = `${operationId} with the header name${names.length > 1 ? 's' : ''} ${names.join(' and ')} answers as with the canonical names`;
   let clientProblem: string | undefined;
@@ -49,9 +52,15 @@ async function expectSameStatus({ api, discover, target }: { api: ApiClient; dis
     const [canonical, variant] = await allOf([api.call(operationId, parts), api.call(operationId, { ...parts, ...spelled })]);
     clientProblem = wireProblem(canonical, variant, names);
     if (clientProblem !== undefined) throw new NotAssessable(clientProblem);
-    if (canonical.status === 401) throw new NotAssessable(`${operationId} refused the canonical header names too (HTTP 401): the documented credentials are judged by the authentication matrix`);
+    if (canonical.status === 401)
+      throw new NotAssessable(
+        `${operationId} refused the canonical header names too (HTTP 401): the documented credentials are judged by the authentication matrix`,
+      );
     if (usageLimitReached(canonical) || usageLimitReached(variant)) throw new NotAssessable(`${operationId} answered the documented usage-limit 403`);
-    expect(variant.status, `${operationId} with ${names.join(' and ')} must answer as with the canonical names (HTTP ${canonical.status})\n${variant.curl}`).toBe(canonical.status);
+    expect(
+      variant.status,
+      `${operationId} with ${names.join(' and ')} must answer as with the canonical names (HTTP ${canonical.status})\n${variant.curl}`,
+    ).toBe(canonical.status);
   });
   if (clientProblem !== undefined) throw new Error(`suite error: ${clientProblem}`);
 }
@@ -68,16 +77,26 @@ function wireProblem(canonical: Exchange, variant: Exchange, names: readonly str
 /** Written to the wire exactly so; the canonical spelling is apikey. */
 const API_KEY_SPELLINGS = ['apiKey', 'APIKEY'] as const;
 
-const API_KEY_SHARES = sharesOf(operationsWhere((credentials) => credentials.apiKey, ['upsertParticipant']), (operationId) => operationId);
+const API_KEY_SHARES = sharesOf(
+  operationsWhere((credentials) => credentials.apiKey, ['upsertParticipant']),
+  (operationId) => operationId,
+);
 
 for (const spelling of API_KEY_SPELLINGS) {
   for (const share of API_KEY_SHARES) {
-    test(`every API-key operation accepts the API key under the header name ${spelling}${share.label}`, cites('AUTH-22', { tag: permissionTags(share.permission) }), async ({ api, discover, target }) => {
-      requirePermission(target, share.permission, share.operations);
-      await together(share.operations, async (operationId) => {
-        await expectSameStatus({ api, discover, target }, { requirementId: 'AUTH-22', operationId, names: [spelling], spelled: async () => ({ auth: { apiKeyHeader: spelling } }) });
-      });
-    });
+    test(
+      `every API-key operation accepts the API key under the header name ${spelling}${share.label}`,
+      cites('AUTH-22', { tag: permissionTags(share.permission) }),
+      async ({ api, discover, target }) => {
+        requirePermission(target, share.permission, share.operations);
+        await together(share.operations, async (operationId) => {
+          await expectSameStatus(
+            { api, discover, target },
+            { requirementId: 'AUTH-22', operationId, names: [spelling], spelled: async () => ({ auth: { apiKeyHeader: spelling } }) },
+          );
+        });
+      },
+    );
   }
 }
 
@@ -86,7 +105,10 @@ const CLIENT_SPELLINGS = [
   { clientId: 'Client_Id', secret: 'Secret' },
 ] as const;
 
-const CLIENT_SHARES = sharesOf(operationsWhere((credentials) => credentials.clientId && credentials.secret), (operationId) => operationId);
+const CLIENT_SHARES = sharesOf(
+  operationsWhere((credentials) => credentials.clientId && credentials.secret),
+  (operationId) => operationId,
+);
 
 for (const spelling of CLIENT_SPELLINGS) {
   for (const share of CLIENT_SHARES) {
@@ -97,7 +119,10 @@ for (const spelling of CLIENT_SPELLINGS) {
         requirePermission(target, share.permission, share.operations);
         const headers = { [spelling.clientId]: target.clientId, [spelling.secret]: target.secret };
         await together(share.operations, async (operationId) => {
-          await expectSameStatus({ api, discover, target }, { requirementId: 'AUTH-23', operationId, names: [spelling.clientId, spelling.secret], spelled: async () => ({ headers }) });
+          await expectSameStatus(
+            { api, discover, target },
+            { requirementId: 'AUTH-23', operationId, names: [spelling.clientId, spelling.secret], spelled: async () => ({ headers }) },
+          );
         });
       },
     );
@@ -106,17 +131,24 @@ for (const spelling of CLIENT_SPELLINGS) {
 
 const AUTHORIZATION_SPELLINGS = ['authorization', 'AUTHORIZATION'] as const;
 
-const BEARER_SHARES = sharesOf(operationsWhere((credentials) => credentials.bearer, ['upsertParticipant']), (operationId) => operationId);
+const BEARER_SHARES = sharesOf(
+  operationsWhere((credentials) => credentials.bearer, ['upsertParticipant']),
+  (operationId) => operationId,
+);
 
 for (const spelling of AUTHORIZATION_SPELLINGS) {
   for (const share of BEARER_SHARES) {
-    test(`every bearer operation accepts the bearer token under the header name ${spelling}${share.label}`, cites('AUTH-24', { tag: permissionTags(share.permission) }), async ({ api, discover, target }) => {
-      requirePermission(target, share.permission, share.operations);
-      const spelled = async (): Promise<Spelled> => ({ auth: { bearer: null }, headers: { [spelling]: `Bearer ${await accessToken(api)}` } });
-      await together(share.operations, async (operationId) => {
-        await expectSameStatus({ api, discover, target }, { requirementId: 'AUTH-24', operationId, names: [spelling], spelled });
-      });
-    });
+    test(
+      `every bearer operation accepts the bearer token under the header name ${spelling}${share.label}`,
+      cites('AUTH-24', { tag: permissionTags(share.permission) }),
+      async ({ api, discover, target }) => {
+        requirePermission(target, share.permission, share.operations);
+        const spelled = async (): Promise<Spelled> => ({ auth: { bearer: null }, headers: { [spelling]: `Bearer ${await accessToken(api)}` } });
+        await together(share.operations, async (operationId) => {
+          await expectSameStatus({ api, discover, target }, { requirementId: 'AUTH-24', operationId, names: [spelling], spelled });
+        });
+      },
+    );
   }
 }
 
@@ -145,7 +177,9 @@ test(
       await check(spelling.requirementId, `upsertParticipant with ${spelling.name} answers as with the canonical names`, async () => {
         // The same body again: an accepted update leaves the participant as it was.
         const exchange = await api.call('upsertParticipant', { body: created.input, ...(await spelling.send(api)) });
-        expect(exchange.status, `with ${spelling.name} (the canonical names got HTTP ${created.exchange.status})\n${exchange.curl}`).toBe(created.exchange.status);
+        expect(exchange.status, `with ${spelling.name} (the canonical names got HTTP ${created.exchange.status})\n${exchange.curl}`).toBe(
+          created.exchange.status,
+        );
       });
     });
   },

@@ -77,15 +77,19 @@ test('creating a participant succeeds with the bearer token and the apikey heade
   });
 });
 
-test('archiving a participant succeeds with the bearer token and the apikey header', cites('AUTH-02', { tag: ['@writes'] }), async ({ api, createParticipant }) => {
-  const created = await createParticipant();
-  const exchange = await api.call('archiveParticipant', { params: { id: created.id } });
-  expect(credentialHeadersSent(exchange), 'credential headers sent').toEqual(['apikey', 'authorization']);
-  // The record it answers with is PART-09's (participants-lifecycle.spec.ts).
-  await check('AUTH-02', 'archiveParticipant with the bearer token and the apikey header answers 200', () => {
-    expect(exchange).toMatchOperation('archiveParticipant', { status: 200 });
-  });
-});
+test(
+  'archiving a participant succeeds with the bearer token and the apikey header',
+  cites('AUTH-02', { tag: ['@writes'] }),
+  async ({ api, createParticipant }) => {
+    const created = await createParticipant();
+    const exchange = await api.call('archiveParticipant', { params: { id: created.id } });
+    expect(credentialHeadersSent(exchange), 'credential headers sent').toEqual(['apikey', 'authorization']);
+    // The record it answers with is PART-09's (participants-lifecycle.spec.ts).
+    await check('AUTH-02', 'archiveParticipant with the bearer token and the apikey header answers 200', () => {
+      expect(exchange).toMatchOperation('archiveParticipant', { status: 200 });
+    });
+  },
+);
 
 test('creating a security key succeeds with the bearer token alone', cites('AUTH-05', { tag: ['@destructive'] }), async ({ api, discover, target }) => {
   requireDestructive(target, 'creates a security key pair for the account');
@@ -269,18 +273,28 @@ const REJECTIONS: RejectionCase[] = [
 ];
 
 /** The usage-limit 403 of transcription statistics may meet any accepted request (AUTH-05). */
-const acceptedAlike = (operationId: string, status: number, documented: number): boolean => status === documented || (operationId === 'getTranscriptionStats' && [status, documented].every((code) => code === 200 || code === 403));
+const acceptedAlike = (operationId: string, status: number, documented: number): boolean =>
+  status === documented || (operationId === 'getTranscriptionStats' && [status, documented].every((code) => code === 200 || code === 403));
 
 /**
  * The fixed point of an open case (AUTH-28 for AUTH-19): the answer is a 401, or the target took the
  * credential, and then the answer is the one the same request gets with the documented credentials
  * (sent only then, so a target that refuses costs no request more).
  */
-async function refusedOrTaken(requirementId: string, operationId: string, cause: string, answered: Exchange, documented: () => Promise<Exchange>): Promise<void> {
+async function refusedOrTaken(
+  requirementId: string,
+  operationId: string,
+  cause: string,
+  answered: Exchange,
+  documented: () => Promise<Exchange>,
+): Promise<void> {
   await check(requirementId, `${operationId} ${cause}: refused with 401, or answered as with the documented credentials`, async () => {
     if (answered.status === 401) return;
     const control = await documented();
-    expect(acceptedAlike(operationId, answered.status, control.status), `${operationId} ${cause} answered ${answered.status}; with the documented credentials it answers ${control.status}: neither refused with 401 nor taken\n${answered.curl}`).toBe(true);
+    expect(
+      acceptedAlike(operationId, answered.status, control.status),
+      `${operationId} ${cause} answered ${answered.status}; with the documented credentials it answers ${control.status}: neither refused with 401 nor taken\n${answered.curl}`,
+    ).toBe(true);
   });
 }
 
@@ -302,28 +316,33 @@ for (const rejection of REJECTIONS) {
     const own = share.operations.length === 0 ? rejection.cites : [...new Set(share.operations.map((operationId) => requirementFor(rejection, operationId)))];
     const fixed = rejection.fixed;
     const checked = fixed === undefined || !share.operations.some((operationId) => concerns(fixed, operationId)) ? own : [...own, fixed];
-    test(`${rejection.title}${share.label}`, cites(...checked, { tag: permissionTags(share.permission) }), async ({ api, discover, target, needs, warn, observe }) => {
-      requirePermission(target, share.permission, share.operations);
-      expect(share.operations.length, 'operations of the document this case applies to').toBeGreaterThan(0);
-      const context: CaseContext = { target, token: () => accessToken(api), needs };
-      // One check per operation, each self-contained (the request is sent inside it); the operations go out together.
-      await together(share.operations, async (operationId) => {
-        const parts = async (): Promise<CallOptions> => requestParts(operationId, { discover, target, data: orUnknown });
-        const answered = await expectUnauthorized(
-          {
-            requirementId: requirementFor(rejection, operationId),
-            operationId,
-            cause: causeOf(rejection),
-            send: async () => {
-              const overrides = await rejection.send(context);
-              return callOperation(api, discover, operationId, { ...(await parts()), ...overrides });
+    test(
+      `${rejection.title}${share.label}`,
+      cites(...checked, { tag: permissionTags(share.permission) }),
+      async ({ api, discover, target, needs, warn, observe }) => {
+        requirePermission(target, share.permission, share.operations);
+        expect(share.operations.length, 'operations of the document this case applies to').toBeGreaterThan(0);
+        const context: CaseContext = { target, token: () => accessToken(api), needs };
+        // One check per operation, each self-contained (the request is sent inside it); the operations go out together.
+        await together(share.operations, async (operationId) => {
+          const parts = async (): Promise<CallOptions> => requestParts(operationId, { discover, target, data: orUnknown });
+          const answered = await expectUnauthorized(
+            {
+              requirementId: requirementFor(rejection, operationId),
+              operationId,
+              cause: causeOf(rejection),
+              send: async () => {
+                const overrides = await rejection.send(context);
+                return callOperation(api, discover, operationId, { ...(await parts()), ...overrides });
+              },
             },
-          },
-          { warn, observe },
-        );
-        if (fixed !== undefined && answered !== undefined && concerns(fixed, operationId)) await refusedOrTaken(fixed, operationId, causeOf(rejection), answered, async () => callOperation(api, discover, operationId, await parts()));
-      });
-    });
+            { warn, observe },
+          );
+          if (fixed !== undefined && answered !== undefined && concerns(fixed, operationId))
+            await refusedOrTaken(fixed, operationId, causeOf(rejection), answered, async () => callOperation(api, discover, operationId, await parts()));
+        });
+      },
+    );
   }
 }
 
@@ -358,7 +377,8 @@ test(
       if ('error' in read) throw read.error;
       const { exchange } = read;
       const json: unknown = exchange.json;
-      if (exchange.status !== 200 || typeof json !== 'object' || json === null) throw new NotAssessable(`getParticipant of the participant answered HTTP ${exchange.status} without a record (PART-05)`);
+      if (exchange.status !== 200 || typeof json !== 'object' || json === null)
+        throw new NotAssessable(`getParticipant of the participant answered HTTP ${exchange.status} without a record (PART-05)`);
       expect((json as { name?: unknown }).name, `the refused update was applied\n${exchange.curl}`).not.toBe(name);
     };
     const reads = await together(cases, readBack);
@@ -366,7 +386,8 @@ test(
     const applied = reads.some((read) => 'exchange' in read && refusedNames.has((read.exchange.json as { name?: unknown } | null | undefined)?.name));
     const label = (cause: string): string => `upsertParticipant ${cause} leaves the participant unchanged`;
     if (!applied) {
-      for (const [index, { requirementId, cause, name }] of cases.entries()) await check(requirementId, label(cause), () => unchanged(reads[index] as (typeof reads)[number], name));
+      for (const [index, { requirementId, cause, name }] of cases.entries())
+        await check(requirementId, label(cause), () => unchanged(reads[index] as (typeof reads)[number], name));
     } else {
       // A refused update was applied, and a read after all of them shows only the last one applied:
       // each case again, alone, its update and then its read, so that each applied update is caught
@@ -399,7 +420,12 @@ test(
     });
     // The same request without the key: refused, so the key was read from the body.
     await expectUnauthorized(
-      { requirementId: 'AUTH-10', operationId: 'closeMeeting', cause: 'without the body apiKey', send: () => api.call('closeMeeting', { params: { meetingId }, auth: { bodyApiKey: null } }) },
+      {
+        requirementId: 'AUTH-10',
+        operationId: 'closeMeeting',
+        cause: 'without the body apiKey',
+        send: () => api.call('closeMeeting', { params: { meetingId }, auth: { bodyApiKey: null } }),
+      },
       { warn, observe },
     );
   },

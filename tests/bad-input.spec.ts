@@ -31,7 +31,9 @@ const isSuccess = (status: number): boolean => status >= 200 && status < 300;
  */
 async function judgeAnswer(id: string, what: string, exchange: Exchange, allowed: { also: (status: number) => boolean; says: string }): Promise<void> {
   await check(id, `${what}: ${allowed.says}`, () => {
-    expect(is4xx(exchange.status) || allowed.also(exchange.status), `${requestOf(exchange)} answered HTTP ${exchange.status} (${shapeOf(exchange)})`).toBe(true);
+    expect(is4xx(exchange.status) || allowed.also(exchange.status), `${requestOf(exchange)} answered HTTP ${exchange.status} (${shapeOf(exchange)})`).toBe(
+      true,
+    );
   });
   if (exchange.status >= 400) await checkErrorBody(exchange, what, ERROR_BODY);
 }
@@ -92,7 +94,9 @@ interface BadBody {
 }
 
 const raw = (text: string, contentType: string): CallOptions => ({ rawBody: text, contentType });
-const typed = (value: unknown) => (valid: Record<string, unknown>, stringField: string): CallOptions => ({ body: { ...valid, [stringField]: value } });
+const typed =
+  (value: unknown) =>
+  (valid: Record<string, unknown>, stringField: string): CallOptions => ({ body: { ...valid, [stringField]: value } });
 
 const BAD_BODIES: BadBody[] = [
   { id: 'INP-01', name: 'truncated JSON', options: (valid) => raw(JSON.stringify(valid).slice(0, -2), 'application/json') },
@@ -108,7 +112,11 @@ const BAD_BODIES: BadBody[] = [
   { id: 'INP-04', name: 'a string field holding an object', options: typed({ value: 'text' }) },
   { id: 'INP-04', name: 'a string field holding an array', options: typed(['text']) },
   { id: 'INP-05', name: 'the JSON text as text/plain', options: (valid) => raw(JSON.stringify(valid), 'text/plain') },
-  { id: 'INP-05', name: 'the JSON text as application/x-www-form-urlencoded', options: (valid) => raw(JSON.stringify(valid), 'application/x-www-form-urlencoded') },
+  {
+    id: 'INP-05',
+    name: 'the JSON text as application/x-www-form-urlencoded',
+    options: (valid) => raw(JSON.stringify(valid), 'application/x-www-form-urlencoded'),
+  },
 ];
 
 for (const bodyTarget of BODY_TARGETS) {
@@ -132,15 +140,21 @@ const SUCCESS_OR_4XX = { also: isSuccess, says: 'answered with a 2xx or a 4xx' }
 
 test('upsertParticipant answers a name of 100 000 characters with 2xx or 4xx', cites('INP-06', { tag: ['@writes'] }), async ({ api, newParticipantId }) => {
   const id = newParticipantId();
-  const exchange = await api.call('upsertParticipant', { body: { participantId: id, id, name: LONG_TEXT, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` } });
+  const exchange = await api.call('upsertParticipant', {
+    body: { participantId: id, id, name: LONG_TEXT, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` },
+  });
   await judgeAnswer('INP-06', 'upsertParticipant with a name of 100 000 characters', exchange, SUCCESS_OR_4XX);
 });
 
-test('createSecurityKey answers a passphrase of 100 000 characters with 2xx or 4xx', cites('INP-06', { tag: ['@destructive'] }), async ({ api, discover, target }) => {
-  requireDestructive(target, 'may create a security key');
-  const exchange = await callSecurityKey(api, discover, { body: { passphrase: LONG_TEXT } });
-  await judgeAnswer('INP-06', 'createSecurityKey with a passphrase of 100 000 characters', exchange, SUCCESS_OR_4XX);
-});
+test(
+  'createSecurityKey answers a passphrase of 100 000 characters with 2xx or 4xx',
+  cites('INP-06', { tag: ['@destructive'] }),
+  async ({ api, discover, target }) => {
+    requireDestructive(target, 'may create a security key');
+    const exchange = await callSecurityKey(api, discover, { body: { passphrase: LONG_TEXT } });
+    await judgeAnswer('INP-06', 'createSecurityKey with a passphrase of 100 000 characters', exchange, SUCCESS_OR_4XX);
+  },
+);
 
 const REFUSED_UPDATES: [string, Record<string, unknown>][] = [
   ['a new name with an e-mail that is a number', { name: 'cs changed name', email: 42 }],
@@ -159,20 +173,24 @@ async function listedFields(api: ApiClient, id: string, when: string): Promise<R
 }
 
 for (const [name, change] of REFUSED_UPDATES) {
-  test(`a refused upsert (${name}) leaves the participant unchanged`, cites('INP-07', 'INP-04', ...errorCites('upsertParticipant'), { tag: ['@writes'] }), async ({ api, createParticipant }) => {
-    const { id, input } = await createParticipant();
-    const before = await listedFields(api, id, 'before the upsert').catch((error: unknown) => {
-      if (error instanceof NotAssessable) return error;
-      throw error;
-    });
-    const exchange = await api.call('upsertParticipant', { body: { ...input, ...change } });
-    await judgeAnswer('INP-04', `an upsert with ${name}`, exchange, ONLY_4XX);
-    await check('INP-07', `after the refused upsert with ${name}, the participant's listed fields are unchanged`, async () => {
-      if (!is4xx(exchange.status)) throw new NotAssessable(`the upsert answered HTTP ${exchange.status}, not a refusal (INP-04 judges that)`);
-      if (before instanceof NotAssessable) throw before;
-      expect(await listedFields(api, id, 'after the upsert'), 'the participant after the refused upsert').toEqual(before);
-    });
-  });
+  test(
+    `a refused upsert (${name}) leaves the participant unchanged`,
+    cites('INP-07', 'INP-04', ...errorCites('upsertParticipant'), { tag: ['@writes'] }),
+    async ({ api, createParticipant }) => {
+      const { id, input } = await createParticipant();
+      const before = await listedFields(api, id, 'before the upsert').catch((error: unknown) => {
+        if (error instanceof NotAssessable) return error;
+        throw error;
+      });
+      const exchange = await api.call('upsertParticipant', { body: { ...input, ...change } });
+      await judgeAnswer('INP-04', `an upsert with ${name}`, exchange, ONLY_4XX);
+      await check('INP-07', `after the refused upsert with ${name}, the participant's listed fields are unchanged`, async () => {
+        if (!is4xx(exchange.status)) throw new NotAssessable(`the upsert answered HTTP ${exchange.status}, not a refusal (INP-04 judges that)`);
+        if (before instanceof NotAssessable) throw before;
+        expect(await listedFields(api, id, 'after the upsert'), 'the participant after the refused upsert').toEqual(before);
+      });
+    },
+  );
 }
 
 interface QueryCase {
@@ -199,7 +217,16 @@ const QUERY_CASES: QueryCase[] = [
   { operation: 'getTranscriptionStats', values: [{ environment: 'staging' }] },
   {
     operation: 'getMeetingStats',
-    values: [{ month: '13' }, { month: 'June' }, { year: 'abcd' }, { initialDate: 'yesterday' }, { endDate: '2024-02-30T00:00:00.000Z' }, { usePagination: 'maybe' }, { onlySummary: 'maybe' }, { environment: 'staging' }],
+    values: [
+      { month: '13' },
+      { month: 'June' },
+      { year: 'abcd' },
+      { initialDate: 'yesterday' },
+      { endDate: '2024-02-30T00:00:00.000Z' },
+      { usePagination: 'maybe' },
+      { onlySummary: 'maybe' },
+      { environment: 'staging' },
+    ],
   },
 ];
 

@@ -39,26 +39,30 @@ const UNAUTHORIZED = [
 
 for (const row of UNAUTHORIZED) {
   const permission = permissionOf(row.operationId);
-  test(`${row.title} answers 401 with statusCode 401 and a message`, cites('ERR-01', 'ERR-05', 'VAR-05', { tag: permissionTags(permission) }), async ({ api, target, observe }) => {
-    requirePermission(target, permission, [row.operationId]);
-    // An ended or unknown meeting: a close that wrongly passes authentication changes nothing.
-    const exchange = await api.call(row.operationId, row.request(target.ids.endedMeetingId ?? UNKNOWN_ID));
-    const unauthorized = exchange.status === 401;
-    const why = `${row.title} answered HTTP ${exchange.status}, not 401 (the authentication requirements judge the status)`;
-    await check('ERR-01', `the 401 of ${row.title} is the documented body`, () => {
-      if (!unauthorized) throw new NotAssessable(why);
-      expect(exchange).toMatchOperation(row.operationId, { status: 401 });
-      expect(exchange.json).toMatchObject({ statusCode: 401, message: expect.any(String) });
-    });
-    if (unauthorized) await checkErrorBody(exchange, row.title, ['ERR-05']);
-    else errorBodyNotAssessed(row.operationId, row.title, ['ERR-05'], why);
-    await check('VAR-05', `the 401 of ${row.title} carries error as a string or omits it`, () => {
-      if (!unauthorized) throw new NotAssessable(why);
-      const error = field(exchange.json, 'error');
-      expect(error === undefined || typeof error === 'string', `error is ${JSON.stringify(error)}`).toBe(true);
-      observe('VAR-05', error === undefined ? 'error absent' : 'error present', row.title);
-    });
-  });
+  test(
+    `${row.title} answers 401 with statusCode 401 and a message`,
+    cites('ERR-01', 'ERR-05', 'VAR-05', { tag: permissionTags(permission) }),
+    async ({ api, target, observe }) => {
+      requirePermission(target, permission, [row.operationId]);
+      // An ended or unknown meeting: a close that wrongly passes authentication changes nothing.
+      const exchange = await api.call(row.operationId, row.request(target.ids.endedMeetingId ?? UNKNOWN_ID));
+      const unauthorized = exchange.status === 401;
+      const why = `${row.title} answered HTTP ${exchange.status}, not 401 (the authentication requirements judge the status)`;
+      await check('ERR-01', `the 401 of ${row.title} is the documented body`, () => {
+        if (!unauthorized) throw new NotAssessable(why);
+        expect(exchange).toMatchOperation(row.operationId, { status: 401 });
+        expect(exchange.json).toMatchObject({ statusCode: 401, message: expect.any(String) });
+      });
+      if (unauthorized) await checkErrorBody(exchange, row.title, ['ERR-05']);
+      else errorBodyNotAssessed(row.operationId, row.title, ['ERR-05'], why);
+      await check('VAR-05', `the 401 of ${row.title} carries error as a string or omits it`, () => {
+        if (!unauthorized) throw new NotAssessable(why);
+        const error = field(exchange.json, 'error');
+        expect(error === undefined || typeof error === 'string', `error is ${JSON.stringify(error)}`).toBe(true);
+        observe('VAR-05', error === undefined ? 'error absent' : 'error present', row.title);
+      });
+    },
+  );
 }
 
 test(

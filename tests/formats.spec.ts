@@ -47,7 +47,8 @@ const PARTICIPANT = { fields: ['id', 'name', 'email', 'avatar', 'createdAt'], da
 const CONNECTED = { fields: ['id', 'name', 'connectionId', 'timestamp'], nullable: ['connectionId'], epochMillis: ['timestamp'] };
 const self = (body: unknown): unknown[] => [body];
 
-const channelName = (context: Context): string => context.needs(context.target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel with events and connected participants');
+const channelName = (context: Context): string =>
+  context.needs(context.target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel with events and connected participants');
 
 const ROWS: FormatRow[] = [
   {
@@ -74,7 +75,8 @@ const ROWS: FormatRow[] = [
   {
     operation: 'getParticipant',
     ids: ['FMT-01', 'FMT-03'],
-    fetch: async ({ api, discover, needs }) => api.call('getParticipant', { params: { id: needs(await discover.participant(), 'TARGET_GROUP_ID', 'a group with participants').id } }),
+    fetch: async ({ api, discover, needs }) =>
+      api.call('getParticipant', { params: { id: needs(await discover.participant(), 'TARGET_GROUP_ID', 'a group with participants').id } }),
     records: [{ resource: 'participant', select: self, ...PARTICIPANT }],
   },
   {
@@ -87,7 +89,8 @@ const ROWS: FormatRow[] = [
   {
     operation: 'listRecordings',
     ids: ['FMT-01', 'FMT-03'],
-    fetch: async ({ api, discover, needs }) => api.call('listRecordings', { query: { meetingId: needs(await discover.meetingId(), 'TARGET_MEETING_ID', 'a meeting with recordings') } }),
+    fetch: async ({ api, discover, needs }) =>
+      api.call('listRecordings', { query: { meetingId: needs(await discover.meetingId(), 'TARGET_MEETING_ID', 'a meeting with recordings') } }),
     records: [{ resource: 'recording', select: itemsOf, fields: ['uuid', 'url', 'roomId', 'status', 'meetingId', 'createdAt'], dateTimes: ['createdAt'] }],
   },
   {
@@ -111,7 +114,21 @@ const ROWS: FormatRow[] = [
       {
         resource: 'meeting statistics record',
         select: itemsOf,
-        fields: ['uuid', 'id', 'meetingId', 'groupId', 'groupName', 'userId', 'meetingMinutes', 'recordingMinutes', 'price', 'startedAt', 'endedAt', 'createdAt', 'participants'],
+        fields: [
+          'uuid',
+          'id',
+          'meetingId',
+          'groupId',
+          'groupName',
+          'userId',
+          'meetingMinutes',
+          'recordingMinutes',
+          'price',
+          'startedAt',
+          'endedAt',
+          'createdAt',
+          'participants',
+        ],
         dateTimes: ['startedAt', 'endedAt', 'createdAt'],
       },
       {
@@ -183,13 +200,15 @@ function recordProblems(id: FormatRequirement, rule: RecordRule, record: JsonObj
   if (id === 'FMT-01') {
     for (const name of rule.dateTimes ?? []) {
       const value = record[name];
-      if (value !== undefined && value !== null && !isDateTimeMs(value)) problems.push(`${name}: ${JSON.stringify(value)} is not YYYY-MM-DDTHH:MM:SS.sssZ naming a real instant`);
+      if (value !== undefined && value !== null && !isDateTimeMs(value))
+        problems.push(`${name}: ${JSON.stringify(value)} is not YYYY-MM-DDTHH:MM:SS.sssZ naming a real instant`);
     }
   }
   if (id === 'FMT-02') {
     for (const name of rule.epochMillis ?? []) {
       const value = record[name];
-      if (value !== undefined && value !== null && !isEpochMillis(value)) problems.push(`${name}: ${JSON.stringify(value)} is not an integer of epoch milliseconds (>= 10^12)`);
+      if (value !== undefined && value !== null && !isEpochMillis(value))
+        problems.push(`${name}: ${JSON.stringify(value)} is not an integer of epoch milliseconds (>= 10^12)`);
     }
   }
   return problems;
@@ -208,7 +227,8 @@ const FORMAT_LABELS: Readonly<Record<FormatRequirement, string>> = {
 
 /** Why an answer cannot be judged for formats: its own requirements judge a status, a usage limit or a body that is not JSON. */
 function unusable(exchange: Exchange): string | undefined {
-  if (exchange.operationId === 'getTranscriptionStats' && exchange.status === 403) return 'getTranscriptionStats answered the documented 403 of a reached usage limit';
+  if (exchange.operationId === 'getTranscriptionStats' && exchange.status === 403)
+    return 'getTranscriptionStats answered the documented 403 of a reached usage limit';
   if (exchange.status !== 200) return `${exchange.operationId} answered HTTP ${exchange.status}, which its own requirements judge`;
   if (exchange.json === undefined) return `${exchange.operationId} answered a body that is not JSON (FMT-04)`;
   return undefined;
@@ -222,15 +242,23 @@ for (const row of ROWS) {
       const exchange = await row.fetch({ api, discover, target, needs, createParticipant });
       const why = unusable(exchange);
       const checked = row.records.map((rule) => ({ rule, records: why === undefined ? rule.select(exchange.json) : [] }));
-      if (why === undefined) needs(checked.some(({ records }) => records.length > 0) ? checked : undefined, 'records on the target', `${row.operation} returned no records to check`);
+      if (why === undefined)
+        needs(
+          checked.some(({ records }) => records.length > 0) ? checked : undefined,
+          'records on the target',
+          `${row.operation} returned no records to check`,
+        );
       for (const id of row.ids as FormatRequirement[]) {
         for (const { rule, records } of checked.filter((entry) => concernsRule(id, entry.rule))) {
           const label = `${row.operation}: every ${rule.resource} ${FORMAT_LABELS[id]}`;
           if (why !== undefined) checkNotAssessed(id, label, why);
-          else if (records.length === 0) test.info().annotations.push({ type: 'note', description: `${id}: ${row.operation} answered no ${rule.resource} to check` });
+          else if (records.length === 0)
+            test.info().annotations.push({ type: 'note', description: `${id}: ${row.operation} answered no ${rule.resource} to check` });
           else {
             await check(id, label, () => {
-              const problems = records.flatMap((record, index) => (isRecord(record) ? recordProblems(id, rule, record) : ['not an object']).map((problem) => `${rule.resource}[${index}].${problem}`));
+              const problems = records.flatMap((record, index) =>
+                (isRecord(record) ? recordProblems(id, rule, record) : ['not an object']).map((problem) => `${rule.resource}[${index}].${problem}`),
+              );
               expect(problems).toEqual([]);
             });
           }
@@ -240,14 +268,12 @@ for (const row of ROWS) {
   );
 }
 
-
 interface BodyCase {
   name: string;
   /** The operation provoked: state-changing ones are checked in a test gated on their permission. */
   operation: string;
   provoke: (context: Context) => Promise<Exchange>;
 }
-
 
 /**
  * Bodies the document does not describe, which the contract matcher cannot check: the 201 of an
@@ -256,13 +282,21 @@ interface BodyCase {
 const BODY_CASES: BodyCase[] = [
   { name: 'the 201 of upsertParticipant', operation: 'upsertParticipant', provoke: async ({ createParticipant }) => (await createParticipant()).exchange },
   { name: 'getGroup of an unknown group', operation: 'getGroup', provoke: ({ api }) => api.call('getGroup', { params: { id: 'cs-no-such-group-0000' } }) },
-  { name: 'closeMeeting of an unknown meeting', operation: 'closeMeeting', provoke: ({ api }) => api.call('closeMeeting', { params: { meetingId: 'cs-no-such-meeting-0000' } }) },
+  {
+    name: 'closeMeeting of an unknown meeting',
+    operation: 'closeMeeting',
+    provoke: ({ api }) => api.call('closeMeeting', { params: { meetingId: 'cs-no-such-meeting-0000' } }),
+  },
   {
     name: 'listRoomChannelParticipants of an unknown room',
     operation: 'listRoomChannelParticipants',
     provoke: ({ api }) => api.call('listRoomChannelParticipants', { params: { room: 'cs-no-such-room-0000', channel: 'cs-no-such-channel-0000' } }),
   },
-  { name: 'getChannelInfo of an unknown channel', operation: 'getChannelInfo', provoke: ({ api }) => api.call('getChannelInfo', { params: { channel: 'cs-no-such-channel-0000' } }) },
+  {
+    name: 'getChannelInfo of an unknown channel',
+    operation: 'getChannelInfo',
+    provoke: ({ api }) => api.call('getChannelInfo', { params: { channel: 'cs-no-such-channel-0000' } }),
+  },
   { name: 'listGroups with take=abc', operation: 'listGroups', provoke: ({ api }) => api.call('listGroups', { query: { take: 'abc' } }) },
 ];
 
@@ -318,25 +352,30 @@ const ORDER_CASES: OrderCase[] = [
 ];
 
 for (const c of ORDER_CASES) {
-  test(`${c.operation}: no record ends or is updated before it starts or is created`, cites('FMT-05'), async ({ api, discover, target, needs, createParticipant }) => {
-    const exchange = await c.fetch({ api, discover, target, needs, createParticipant });
-    const why = unusable(exchange);
-    const pairs = c.pairs.map((pair) => ({ ...pair, records: why === undefined ? pair.select(exchange.json) : [] }));
-    if (why === undefined) needs(pairs.some(({ records }) => records.length > 0) ? pairs : undefined, 'records on the target', `${c.operation} returned no records to compare`);
-    for (const { earlier, later, records } of pairs) {
-      const label = `${c.operation}: no ${later} is earlier than its ${earlier}`;
-      if (why !== undefined) {
-        checkNotAssessed('FMT-05', label, why);
-        continue;
+  test(
+    `${c.operation}: no record ends or is updated before it starts or is created`,
+    cites('FMT-05'),
+    async ({ api, discover, target, needs, createParticipant }) => {
+      const exchange = await c.fetch({ api, discover, target, needs, createParticipant });
+      const why = unusable(exchange);
+      const pairs = c.pairs.map((pair) => ({ ...pair, records: why === undefined ? pair.select(exchange.json) : [] }));
+      if (why === undefined)
+        needs(pairs.some(({ records }) => records.length > 0) ? pairs : undefined, 'records on the target', `${c.operation} returned no records to compare`);
+      for (const { earlier, later, records } of pairs) {
+        const label = `${c.operation}: no ${later} is earlier than its ${earlier}`;
+        if (why !== undefined) {
+          checkNotAssessed('FMT-05', label, why);
+          continue;
+        }
+        // A SHOULD: a failure is recorded as a warning.
+        await check('FMT-05', label, () => {
+          const reversed = records.filter((record) => Date.parse(String(field(record, later))) < Date.parse(String(field(record, earlier))));
+          expect(
+            reversed.map((record) => `${later} ${String(field(record, later))} < ${earlier} ${String(field(record, earlier))}`),
+            `${reversed.length} of ${records.length} records reversed`,
+          ).toEqual([]);
+        });
       }
-      // A SHOULD: a failure is recorded as a warning.
-      await check('FMT-05', label, () => {
-        const reversed = records.filter((record) => Date.parse(String(field(record, later))) < Date.parse(String(field(record, earlier))));
-        expect(
-          reversed.map((record) => `${later} ${String(field(record, later))} < ${earlier} ${String(field(record, earlier))}`),
-          `${reversed.length} of ${records.length} records reversed`,
-        ).toEqual([]);
-      });
-    }
-  });
+    },
+  );
 }

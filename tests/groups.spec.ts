@@ -24,7 +24,8 @@ const participantFields = (participant: Partial<Participant>): Partial<Participa
 function recordOf(exchange: Exchange, requirementId: string): Record<string, unknown> {
   const body: unknown = exchange.json;
   if (exchange.status !== 200) throw new NotAssessable(`${exchange.operationId} answered HTTP ${exchange.status} (${requirementId})`);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new NotAssessable(`${exchange.operationId} answered no JSON object (${requirementId})`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new NotAssessable(`${exchange.operationId} answered no JSON object (${requirementId})`);
   return body as Record<string, unknown>;
 }
 
@@ -55,22 +56,26 @@ test('listing groups returns a pagination envelope of groups with distinct ids',
   });
 });
 
-test('every group of the first page is returned by getGroup with the same id, name and createdAt', cites('GRP-03', 'GRP-02'), async ({ api, discover, needs }) => {
-  const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'listGroups listed no group');
-  // The reads do not depend on each other: they go out together, each with its checks.
-  await together(groups, async (listed) => {
-    const exchange = await api.call('getGroup', { params: { id: listed.id } });
-    await check('GRP-03', `getGroup ${listed.id} answers 200 with the listed id, name and createdAt`, () => {
-      // The status is this check's; a Group that lacks a field fails GRP-02, which the matcher records.
-      expect(exchange).toMatchOperation('getGroup', { status: 200 });
-      expect(groupFields(recordOf(exchange, 'GRP-02')), `getGroup ${listed.id}\n${exchange.curl}`).toEqual(groupFields(listed));
+test(
+  'every group of the first page is returned by getGroup with the same id, name and createdAt',
+  cites('GRP-03', 'GRP-02'),
+  async ({ api, discover, needs }) => {
+    const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'listGroups listed no group');
+    // The reads do not depend on each other: they go out together, each with its checks.
+    await together(groups, async (listed) => {
+      const exchange = await api.call('getGroup', { params: { id: listed.id } });
+      await check('GRP-03', `getGroup ${listed.id} answers 200 with the listed id, name and createdAt`, () => {
+        // The status is this check's; a Group that lacks a field fails GRP-02, which the matcher records.
+        expect(exchange).toMatchOperation('getGroup', { status: 200 });
+        expect(groupFields(recordOf(exchange, 'GRP-02')), `getGroup ${listed.id}\n${exchange.curl}`).toEqual(groupFields(listed));
+      });
+      await check('GRP-02', `getGroup ${listed.id} answers a Group with id, name and createdAt`, () => {
+        recordOf(exchange, 'GRP-03');
+        expect(exchange).toMatchOperation('getGroup', { status: 200 });
+      });
     });
-    await check('GRP-02', `getGroup ${listed.id} answers a Group with id, name and createdAt`, () => {
-      recordOf(exchange, 'GRP-03');
-      expect(exchange).toMatchOperation('getGroup', { status: 200 });
-    });
-  });
-});
+  },
+);
 
 test('a group beyond the first page is returned by getGroup with the same id, name and createdAt', cites('GRP-03'), async ({ api }) => {
   // The first page alone would not catch a getGroup that only finds the groups of the first page.
@@ -101,22 +106,26 @@ test("listing a group's participants returns a pagination envelope of participan
   });
 });
 
-test("every participant of a group's first page is returned by getParticipant with equal fields", cites('PART-03', 'PART-01'), async ({ api, discover, needs }) => {
-  const { participants } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'no group on the first page of listGroups has participants');
-  // The reads do not depend on each other: they go out together, each with its checks.
-  await together(participants, async (listed) => {
-    const exchange = await api.call('getParticipant', { params: { id: listed.id } });
-    await check('PART-03', `getParticipant ${listed.id} answers 200 with the fields of the list entry`, () => {
-      // The status is this check's; a record that lacks a field fails PART-01, which the matcher records.
-      expect(exchange).toMatchOperation('getParticipant', { status: 200 });
-      expect(participantFields(recordOf(exchange, 'PART-01')), `getParticipant ${listed.id}\n${exchange.curl}`).toEqual(participantFields(listed));
+test(
+  "every participant of a group's first page is returned by getParticipant with equal fields",
+  cites('PART-03', 'PART-01'),
+  async ({ api, discover, needs }) => {
+    const { participants } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'no group on the first page of listGroups has participants');
+    // The reads do not depend on each other: they go out together, each with its checks.
+    await together(participants, async (listed) => {
+      const exchange = await api.call('getParticipant', { params: { id: listed.id } });
+      await check('PART-03', `getParticipant ${listed.id} answers 200 with the fields of the list entry`, () => {
+        // The status is this check's; a record that lacks a field fails PART-01, which the matcher records.
+        expect(exchange).toMatchOperation('getParticipant', { status: 200 });
+        expect(participantFields(recordOf(exchange, 'PART-01')), `getParticipant ${listed.id}\n${exchange.curl}`).toEqual(participantFields(listed));
+      });
+      await check('PART-01', `getParticipant ${listed.id} answers a Participant with id, name, email, avatar and createdAt`, () => {
+        recordOf(exchange, 'PART-03');
+        expect(exchange).toMatchOperation('getParticipant', { status: 200 });
+      });
     });
-    await check('PART-01', `getParticipant ${listed.id} answers a Participant with id, name, email, avatar and createdAt`, () => {
-      recordOf(exchange, 'PART-03');
-      expect(exchange).toMatchOperation('getParticipant', { status: 200 });
-    });
-  });
-});
+  },
+);
 
 test('participant avatars are absolute URLs, in the group list and from getParticipant', cites('PART-02'), async ({ api, discover, needs }) => {
   const { participants } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'no group on the first page of listGroups has participants');
@@ -124,9 +133,14 @@ test('participant avatars are absolute URLs, in the group list and from getParti
   // A read this check takes what it can from: its status and shape are PART-03's and PART-01's.
   const exchange = await api.call('getParticipant', { params: { id: first.id } });
   const read = exchange.status === 200 && typeof exchange.json === 'object' && exchange.json !== null ? [exchange.json as Participant] : [];
-  const avatars = [...participants, ...read].flatMap((participant) => (typeof participant.avatar === 'string' && participant.avatar !== '' ? [{ id: participant.id, avatar: participant.avatar }] : []));
+  const avatars = [...participants, ...read].flatMap((participant) =>
+    typeof participant.avatar === 'string' && participant.avatar !== '' ? [{ id: participant.id, avatar: participant.avatar }] : [],
+  );
   test.skip(avatars.length === 0, 'not assessed: every avatar read is empty');
   await check('PART-02', `the ${avatars.length} non-empty avatars read are absolute URLs`, () => {
-    expect(avatars.filter(({ avatar }) => !isAbsoluteUrl(avatar)), 'avatars that are not absolute URLs').toEqual([]);
+    expect(
+      avatars.filter(({ avatar }) => !isAbsoluteUrl(avatar)),
+      'avatars that are not absolute URLs',
+    ).toEqual([]);
   });
 });

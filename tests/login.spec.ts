@@ -57,9 +57,13 @@ test('login with a wrong password answers 401 with statusCode and message and no
   await expectBadCredentials('LOGIN-03', await api.login(target.email, 'Wrong-Passw0rd-for-conformance'), { warn, observe }, 'with a wrong password');
 });
 
-test('login with an e-mail that belongs to no account answers 401 with statusCode and message and no token', cites('LOGIN-04'), async ({ api, target, warn, observe }) => {
-  await expectBadCredentials('LOGIN-04', await api.login(UNKNOWN_EMAIL, target.password), { warn, observe }, 'with an unknown e-mail');
-});
+test(
+  'login with an e-mail that belongs to no account answers 401 with statusCode and message and no token',
+  cites('LOGIN-04'),
+  async ({ api, target, warn, observe }) => {
+    await expectBadCredentials('LOGIN-04', await api.login(UNKNOWN_EMAIL, target.password), { warn, observe }, 'with an unknown e-mail');
+  },
+);
 
 /** 192 characters: one more than the documented maximum. */
 const LONG_EMAIL = `${'a'.repeat(192 - '@example.com'.length)}@example.com`;

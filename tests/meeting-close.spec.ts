@@ -52,9 +52,13 @@ test(
     await check('CLOSE-02', `every participant leaves ${where} after the close`, async () => {
       if (notClosed !== undefined) throw new NotAssessable(notClosed);
       if (before instanceof NotAssessable) throw before;
-      if (before.length === 0) throw new NotAssessable(`no participant was connected in ${where} before the close (TARGET_RUNNING_MEETING_ROOM_ID, TARGET_RUNNING_MEETING_CHANNEL)`);
+      if (before.length === 0)
+        throw new NotAssessable(`no participant was connected in ${where} before the close (TARGET_RUNNING_MEETING_ROOM_ID, TARGET_RUNNING_MEETING_CHANNEL)`);
       await expect
-        .poll(() => connectedIds(api, room, channel), { timeout: REMOVAL_TIMEOUT_MS, message: `participants still connected in ${where} after closing meeting ${meetingId}` })
+        .poll(() => connectedIds(api, room, channel), {
+          timeout: REMOVAL_TIMEOUT_MS,
+          message: `participants still connected in ${where} after closing meeting ${meetingId}`,
+        })
         .toEqual([]);
     });
 
@@ -64,7 +68,8 @@ test(
       expect(again.status, `status of ${requestOf(again)}`).toBe(500);
     });
     await check('ERR-03', 'the 500 of the second close is the documented body', () => {
-      if (again?.status !== 500) throw new NotAssessable(`the second close answered ${again === undefined ? 'nothing' : `HTTP ${again.status}`} (CLOSE-03 judges the status)`);
+      if (again?.status !== 500)
+        throw new NotAssessable(`the second close answered ${again === undefined ? 'nothing' : `HTTP ${again.status}`} (CLOSE-03 judges the status)`);
       expect(again).toMatchOperation('closeMeeting', { status: 500 });
       expect(again.json).toMatchObject({ statusCode: 500, message: expect.any(String), error: expect.any(String) });
     });

@@ -157,11 +157,17 @@ for (const c of DATE_FILTERS) {
     const filtered = await readRecords(api, query);
     const returned = new Set(filtered.map((record) => record.uuid));
     await check(c.id, `no record outside ${JSON.stringify(query)} is returned`, () => {
-      expect(filtered.filter((record) => !mayMatch(record, period)).map(dates), 'records returned although none of their date-times lies in the period').toEqual([]);
+      expect(
+        filtered.filter((record) => !mayMatch(record, period)).map(dates),
+        'records returned although none of their date-times lies in the period',
+      ).toEqual([]);
     });
     await check(c.id, `every record inside ${JSON.stringify(query)} is returned`, () => {
       expect(filtered.length, `records for ${JSON.stringify(query)}`).toBeGreaterThan(0);
-      expect(all.filter((record) => mustMatch(record, period) && !returned.has(record.uuid)).map(dates), 'records whose date-times all lie in the period but were left out').toEqual([]);
+      expect(
+        all.filter((record) => mustMatch(record, period) && !returned.has(record.uuid)).map(dates),
+        'records whose date-times all lie in the period but were left out',
+      ).toEqual([]);
     });
   });
 }
@@ -169,7 +175,10 @@ for (const c of DATE_FILTERS) {
 test('filtering meeting records by groupId returns exactly the records of that group', cites('MST-12'), async ({ api, needs }) => {
   const all = await readRecords(api);
   const groupId = needs(all[0]?.groupId, 'meeting statistics records in production', 'no record to take a groupId from');
-  test.skip(all.every((record) => record.groupId === groupId), `not assessed: every record belongs to group ${groupId}, so an ignored filter would pass`);
+  test.skip(
+    all.every((record) => record.groupId === groupId),
+    `not assessed: every record belongs to group ${groupId}, so an ignored filter would pass`,
+  );
 
   const filtered = await readRecords(api, { groupId });
   await check('MST-12', `no record of another group is returned for groupId=${groupId}`, () => {
@@ -200,14 +209,14 @@ test('meeting records without environment are the production records', cites('MS
 });
 
 test('development and production meeting records share no record', cites('MST-11'), async ({ api, needs }) => {
-  const [development, production] = await Promise.all([
-    readRecords(api, { environment: 'development' }),
-    readRecords(api, { environment: 'production' }),
-  ]);
+  const [development, production] = await Promise.all([readRecords(api, { environment: 'development' }), readRecords(api, { environment: 'production' })]);
   needs(development[0], 'meeting statistics records in development', 'disjointness needs records on both sides');
   needs(production[0], 'meeting statistics records in production', 'disjointness needs records on both sides');
   const productionUuids = new Set(uuidsOf(production));
-  expect(uuidsOf(development).filter((uuid) => productionUuids.has(uuid)), 'uuids listed in both environments').toEqual([]);
+  expect(
+    uuidsOf(development).filter((uuid) => productionUuids.has(uuid)),
+    'uuids listed in both environments',
+  ).toEqual([]);
 });
 
 interface ConsistencyCase {
@@ -249,4 +258,3 @@ test('a bearer token of an account that is not a developer gets 401 Unauthorized
     expect(exchange.json).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: expect.any(String) });
   });
 });
-

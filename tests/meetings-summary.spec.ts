@@ -14,6 +14,9 @@ test('meetings summary answers 200 to a request carrying only the apikey header'
   const exchange = await api.call('getMeetingsSummary', { auth: { bearer: null, clientId: null, secret: null } });
   const sent = Object.keys(exchange.request.headers).map((name) => name.toLowerCase());
   expect(sent, 'credential headers sent').toEqual(expect.arrayContaining(['apikey']));
-  expect(sent.filter((name) => ['authorization', 'client_id', 'secret'].includes(name)), 'other credentials sent').toEqual([]);
+  expect(
+    sent.filter((name) => ['authorization', 'client_id', 'secret'].includes(name)),
+    'other credentials sent',
+  ).toEqual([]);
   expect(exchange).toMatchOperation('getMeetingsSummary', { status: 200 });
 });

@@ -85,7 +85,9 @@ const CASES: readonly Case[] = [
       const { pagination, data } = await fetchPage(api, list);
       // "number" in the interface: a number, not necessarily an integer.
       for (const field of PAGINATION_FIELDS) {
-        await check('PAG-12', `pagination.${field} is a number`, () => expect(typeof pagination[field], `pagination.${field} = ${JSON.stringify(pagination[field])}`).toBe('number'));
+        await check('PAG-12', `pagination.${field} is a number`, () =>
+          expect(typeof pagination[field], `pagination.${field} = ${JSON.stringify(pagination[field])}`).toBe('number'),
+        );
       }
       await check('PAG-12', 'data is an array', () => expect(Array.isArray(data), 'data is an array').toBe(true));
     },
@@ -122,7 +124,9 @@ const CASES: readonly Case[] = [
     run: async ({ api, list }) => {
       await check('PAG-03', 'limit is 10 without take', async () => expect((await fetchPage(api, list)).pagination.limit, 'limit without take').toBe(10));
       await together(TAKES, async (take) => {
-        await check('PAG-03', `limit is ${take} for take=${take}`, async () => expect((await fetchPage(api, list, { take })).pagination.limit, `limit for take=${take}`).toBe(take));
+        await check('PAG-03', `limit is ${take} for take=${take}`, async () =>
+          expect((await fetchPage(api, list, { take })).pagination.limit, `limit for take=${take}`).toBe(take),
+        );
       });
     },
   },
@@ -150,7 +154,8 @@ const CASES: readonly Case[] = [
       // (PAG-06, observed), but whatever it is, the page k pages on is k numbers on (PAG-13).
       // The first page of the groups (one envelope, one meaning of page) goes out with the takes.
       const groups: ListRequest = { operationId: 'listGroups', key: 'id' };
-      const groupsBase = list.operationId === groups.operationId ? undefined : fetchPage(api, groups, { skip: 0, take: 3 }).then((page) => page.pagination.page);
+      const groupsBase =
+        list.operationId === groups.operationId ? undefined : fetchPage(api, groups, { skip: 0, take: 3 }).then((page) => page.pagination.page);
       // The takes go out together; within one, the later pages (together) once the first has given its number.
       const numbered = together([3, 7], async (take) => {
         const first = await fetchPage(api, list, { skip: 0, take });
@@ -158,12 +163,15 @@ const CASES: readonly Case[] = [
         observe('PAG-06', `pages numbered from ${String(base)}`, `take=${take}`);
         await check('PAG-06', `take=${take}: the first page is numbered 0 or 1`, () => expect([0, 1], `page of skip=0, take=${take}`).toContain(base));
         const lastSkip = (Math.ceil(total / take) - 1) * take;
-        await together([...new Set([Math.min(take, lastSkip), lastSkip])].filter((value) => value > 0), async (skip) => {
-          await check('PAG-13', `take=${take}: the page at skip=${skip} is numbered ${skip / take} after the first`, async () => {
-            const { pagination } = await fetchPage(api, list, { skip, take });
-            expect(pagination.page, `page for skip=${skip}, take=${take} (the first is ${String(base)})`).toBe(base + skip / take);
-          });
-        });
+        await together(
+          [...new Set([Math.min(take, lastSkip), lastSkip])].filter((value) => value > 0),
+          async (skip) => {
+            await check('PAG-13', `take=${take}: the page at skip=${skip} is numbered ${skip / take} after the first`, async () => {
+              const { pagination } = await fetchPage(api, list, { skip, take });
+              expect(pagination.page, `page for skip=${skip}, take=${take} (the first is ${String(base)})`).toBe(base + skip / take);
+            });
+          },
+        );
         return base;
       });
       const [bases, groupsFirst] = await allOf([numbered, groupsBase]);
@@ -218,7 +226,11 @@ const CASES: readonly Case[] = [
       await together([total, total + 7], async (skip) => {
         const exchange = await requestPage(api, list, { skip, take: 10 });
         const page = exchange.status === 200 ? envelopeOf(exchange) : undefined;
-        observe('PAG-09', page === undefined ? `HTTP ${exchange.status}` : `HTTP 200, ${page.data.length} items, total ${page.pagination.total}`, `skip=${skip} of ${total}`);
+        observe(
+          'PAG-09',
+          page === undefined ? `HTTP ${exchange.status}` : `HTTP 200, ${page.data.length} items, total ${page.pagination.total}`,
+          `skip=${skip} of ${total}`,
+        );
         await check('PAG-09', `skip=${skip} of ${total} answers 200 with the envelope`, () => {
           expect(exchange).toMatchOperation(list.operationId, { status: 200 });
         });
@@ -248,13 +260,20 @@ const CASES: readonly Case[] = [
         return;
       }
       const { pages, keys, complete, take, requested, refused } = walked;
-      if (refused !== undefined) observe('UNS-05', `take=${refused.take} refused with HTTP ${refused.status}`, `${list.operationId}; the walk stepped by ${take}`);
+      if (refused !== undefined)
+        observe('UNS-05', `take=${refused.take} refused with HTTP ${refused.status}`, `${list.operationId}; the walk stepped by ${take}`);
       else if (take !== requested) annotate(`the target capped take=${requested} at limit ${take} (UNS-05); the walk stepped by ${take}`);
       await check('PAG-04', `pagination.total is ${total} on each of the ${pages.length} pages of take=${take}`, () => {
-        expect(pages.map((page) => page.pagination.total), 'pagination.total of each page').toEqual(pages.map(() => total));
+        expect(
+          pages.map((page) => page.pagination.total),
+          'pagination.total of each page',
+        ).toEqual(pages.map(() => total));
       });
       await check('PAG-10', `the walk with take=${take} yields no item twice`, () => {
-        expect(keys.filter((key, index) => keys.indexOf(key) !== index), 'items yielded more than once').toEqual([]);
+        expect(
+          keys.filter((key, index) => keys.indexOf(key) !== index),
+          'items yielded more than once',
+        ).toEqual([]);
       });
       const duplicated = keys.length !== new Set(keys).size;
       if (complete && duplicated) {
@@ -304,10 +323,14 @@ const CASES: readonly Case[] = [
       ].filter((row) => known(row.skip, row.take));
       test.skip(rows.length < 2, `not assessed: the list holds only ${total} items`);
       await together(rows, async (row) => {
-        await check('PAG-11', `the page at skip=${row.skip}, take=${row.take} holds items ${row.skip + 1} to ${row.skip + row.take} of the take-10 sequence`, async () => {
-          const page = await fetchPage(api, list, row);
-          expect(keysOf(page, list.key), `items at skip=${row.skip}, take=${row.take}`).toEqual(sequence.slice(row.skip, row.skip + row.take));
-        });
+        await check(
+          'PAG-11',
+          `the page at skip=${row.skip}, take=${row.take} holds items ${row.skip + 1} to ${row.skip + row.take} of the take-10 sequence`,
+          async () => {
+            const page = await fetchPage(api, list, row);
+            expect(keysOf(page, list.key), `items at skip=${row.skip}, take=${row.take}`).toEqual(sequence.slice(row.skip, row.skip + row.take));
+          },
+        );
       });
     },
   },
@@ -342,6 +365,8 @@ test('recordings, when listed as a pagination envelope, carry page, totalPages, 
   test.skip(Array.isArray(exchange.json), 'not assessed: the target lists recordings as a bare array (the sample form), not an envelope');
   const { pagination } = envelopeOf(exchange);
   for (const field of PAGINATION_FIELDS) {
-    await check('PAG-12', `pagination.${field} of recordings is a number`, () => expect(typeof pagination[field], `pagination.${field} = ${JSON.stringify(pagination[field])}`).toBe('number'));
+    await check('PAG-12', `pagination.${field} of recordings is a number`, () =>
+      expect(typeof pagination[field], `pagination.${field} = ${JSON.stringify(pagination[field])}`).toBe('number'),
+    );
   }
 });

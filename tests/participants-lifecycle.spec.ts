@@ -127,7 +127,8 @@ test('archiving a participant answers 200 with its record', cites('PART-09', 'PA
   });
   await check('PART-02', 'the avatar of the archived record is an absolute URL', () => {
     const avatar = recordOf(exchange)?.avatar;
-    if (typeof avatar !== 'string' || avatar === '') throw new NotAssessable(`the archive answered HTTP ${exchange.status} without a non-empty avatar (PART-09, PART-01)`);
+    if (typeof avatar !== 'string' || avatar === '')
+      throw new NotAssessable(`the archive answered HTTP ${exchange.status} without a non-empty avatar (PART-09, PART-01)`);
     expect(isAbsoluteUrl(avatar), `avatar ${avatar} is an absolute URL`).toBe(true);
   });
 });
@@ -142,27 +143,31 @@ test('archiving a participant answers 200 with its record', cites('PART-09', 'PA
  * reference places created participants in none), the check is not assessed here; the
  * destructive test below assesses PART-10 on a seeded member instead.
  */
-test('an archived participant the suite created is absent from every group participant list that listed it', cites('PART-10', WRITES), async ({ api, createParticipant, discover, needs }) => {
-  const created = await createParticipant();
-  const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'listGroups listed no group');
-  const listing: string[] = [];
-  // The groups' searches do not depend on each other: they go out together.
-  await together(groups, async (group) => {
-    const first = await discovered(readPage(api, participantsOf(group.id)));
-    const lastSkip = (Math.ceil(first.pagination.total / 10) - 1) * 10;
-    const last = lastSkip > 0 ? await discovered(readPage(api, participantsOf(group.id), { skip: lastSkip, take: 10 })) : first;
-    if ([...keysOf(first, 'id'), ...keysOf(last, 'id')].includes(created.id)) listing.push(group.id);
-  });
-  test.skip(listing.length === 0, `not assessed: no group of the first page lists the created participant (the interface cannot place it in one)`);
-  await check('PART-10', `after archiving, ${created.id} is on no page of the ${listing.length} group(s) that listed it`, async () => {
-    await archive(api, created.id);
-    // After the archive, the walks of the groups go out together.
-    await together(listing, async (groupId) => {
-      const after = await walkKeys(api, participantsOf(groupId), 10);
-      expect(after.keys, `participants of group ${groupId} after archiving ${created.id}`).not.toContain(created.id);
+test(
+  'an archived participant the suite created is absent from every group participant list that listed it',
+  cites('PART-10', WRITES),
+  async ({ api, createParticipant, discover, needs }) => {
+    const created = await createParticipant();
+    const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'listGroups listed no group');
+    const listing: string[] = [];
+    // The groups' searches do not depend on each other: they go out together.
+    await together(groups, async (group) => {
+      const first = await discovered(readPage(api, participantsOf(group.id)));
+      const lastSkip = (Math.ceil(first.pagination.total / 10) - 1) * 10;
+      const last = lastSkip > 0 ? await discovered(readPage(api, participantsOf(group.id), { skip: lastSkip, take: 10 })) : first;
+      if ([...keysOf(first, 'id'), ...keysOf(last, 'id')].includes(created.id)) listing.push(group.id);
     });
-  });
-});
+    test.skip(listing.length === 0, `not assessed: no group of the first page lists the created participant (the interface cannot place it in one)`);
+    await check('PART-10', `after archiving, ${created.id} is on no page of the ${listing.length} group(s) that listed it`, async () => {
+      await archive(api, created.id);
+      // After the archive, the walks of the groups go out together.
+      await together(listing, async (groupId) => {
+        const after = await walkKeys(api, participantsOf(groupId), 10);
+        expect(after.keys, `participants of group ${groupId} after archiving ${created.id}`).not.toContain(created.id);
+      });
+    });
+  },
+);
 
 /**
  * PART-10 on a seeded member, as the interface gives no way to make one. Destructive, so gated;
@@ -172,77 +177,95 @@ test('an archived participant the suite created is absent from every group parti
  * pagination spec checks. No other test archives seeded data. An upsert with the member's own
  * values restores it afterwards (the reference reactivates it; UNS-21 records what a target does).
  */
-test('an archived group member is absent from every page of its group participant list', cites('PART-10', { tag: ['@writes', '@destructive'] }), async ({ api, target, discover }, testInfo) => {
-  requireWrites(target, 'archives a seeded group member');
-  requireDestructive(target, 'archives a seeded group member, restored by an upsert afterwards');
-  const shared = await discover.groupWithParticipants();
-  const sharedWalk = shared === undefined ? undefined : await discovered(walkKeys(api, participantsOf(shared.group.id), 10));
-  test.skip(sharedWalk?.complete === false, `not assessed: the discovery group holds more than ${MAX_WALK_PAGES * 10} participants, so a member outside it cannot be told apart`);
-  const avoided = new Set(sharedWalk?.keys ?? []);
-  const firstPage = new Set(((await discover.groups()) ?? []).map((group) => group.id));
-  const laterGroups = (await discovered(readPage(api, { operationId: 'listGroups', key: 'id' }, { skip: 10, take: 10 }))).data as unknown as Group[];
-  let chosen: { groupId: string; member: Participant } | undefined;
-  for (const group of laterGroups.filter((candidate) => typeof candidate.id === 'string' && !firstPage.has(candidate.id) && candidate.id !== shared?.group.id)) {
-    const page = await discovered(readPage(api, participantsOf(group.id)));
-    if (page.pagination.total > MAX_WALK_PAGES * 10) continue;
-    const member = (page.data as unknown as Participant[]).find((participant) => typeof participant.id === 'string' && !avoided.has(participant.id));
-    if (member !== undefined) {
-      chosen = { groupId: group.id, member };
-      break;
+test(
+  'an archived group member is absent from every page of its group participant list',
+  cites('PART-10', { tag: ['@writes', '@destructive'] }),
+  async ({ api, target, discover }, testInfo) => {
+    requireWrites(target, 'archives a seeded group member');
+    requireDestructive(target, 'archives a seeded group member, restored by an upsert afterwards');
+    const shared = await discover.groupWithParticipants();
+    const sharedWalk = shared === undefined ? undefined : await discovered(walkKeys(api, participantsOf(shared.group.id), 10));
+    test.skip(
+      sharedWalk?.complete === false,
+      `not assessed: the discovery group holds more than ${MAX_WALK_PAGES * 10} participants, so a member outside it cannot be told apart`,
+    );
+    const avoided = new Set(sharedWalk?.keys ?? []);
+    const firstPage = new Set(((await discover.groups()) ?? []).map((group) => group.id));
+    const laterGroups = (await discovered(readPage(api, { operationId: 'listGroups', key: 'id' }, { skip: 10, take: 10 }))).data as unknown as Group[];
+    let chosen: { groupId: string; member: Participant } | undefined;
+    for (const group of laterGroups.filter(
+      (candidate) => typeof candidate.id === 'string' && !firstPage.has(candidate.id) && candidate.id !== shared?.group.id,
+    )) {
+      const page = await discovered(readPage(api, participantsOf(group.id)));
+      if (page.pagination.total > MAX_WALK_PAGES * 10) continue;
+      const member = (page.data as unknown as Participant[]).find((participant) => typeof participant.id === 'string' && !avoided.has(participant.id));
+      if (member !== undefined) {
+        chosen = { groupId: group.id, member };
+        break;
+      }
     }
-  }
-  test.skip(chosen === undefined, 'not assessed: no group on the second page of listGroups has a member outside the discovery group');
-  const { groupId, member } = chosen as { groupId: string; member: Participant };
-  try {
-    await check('PART-10', `after archiving the seeded member ${member.id}, it is on no page of group ${groupId}`, async () => {
-      await archive(api, member.id);
-      const after = await walkKeys(api, participantsOf(groupId), 10);
-      if (!after.complete) throw new NotAssessable(`the walk of group ${groupId} stopped at ${MAX_WALK_PAGES} pages before its end`);
-      expect(after.keys, `participants of group ${groupId} after archiving ${member.id}`).not.toContain(member.id);
-    });
-  } finally {
-    const restore = await api.call('upsertParticipant', {
-      body: { participantId: member.id, id: member.id, name: member.name, email: member.email, avatar: member.avatar },
-    });
-    if (!isSuccess(restore)) testInfo.annotations.push({ type: 'cleanup', description: `seeded participant ${member.id} not restored: HTTP ${restore.status}` });
-  }
-});
-
-test('reading an archived participant answers with its record or an error status (recorded)', cites('UNS-20', 'PART-11', WRITES), async ({ api, createParticipant, warn, observe }) => {
-  const created = await createParticipant();
-  let read: Exchange | undefined;
-  await check('UNS-20', 'getParticipant of an archived participant answers its record or an error status', async () => {
-    await archive(api, created.id);
-    const exchange = await api.call('getParticipant', { params: { id: created.id } });
-    read = exchange;
-    if (exchange.status === 200) {
-      expect(exchange).toMatchOperation('getParticipant', { status: 200 });
-      observe('UNS-20', 'HTTP 200 with the record');
-    } else {
-      observe('UNS-20', `HTTP ${exchange.status}`, exchange.text.slice(0, 200));
-      // The error bodies of getParticipant are not shown: only what the catalogue states for its operation is checked.
-      if (exchange.status >= 400) checkErrorBody(exchange, { warn, observe }, 'of an archived participant');
+    test.skip(chosen === undefined, 'not assessed: no group on the second page of listGroups has a member outside the discovery group');
+    const { groupId, member } = chosen as { groupId: string; member: Participant };
+    try {
+      await check('PART-10', `after archiving the seeded member ${member.id}, it is on no page of group ${groupId}`, async () => {
+        await archive(api, member.id);
+        const after = await walkKeys(api, participantsOf(groupId), 10);
+        if (!after.complete) throw new NotAssessable(`the walk of group ${groupId} stopped at ${MAX_WALK_PAGES} pages before its end`);
+        expect(after.keys, `participants of group ${groupId} after archiving ${member.id}`).not.toContain(member.id);
+      });
+    } finally {
+      const restore = await api.call('upsertParticipant', {
+        body: { participantId: member.id, id: member.id, name: member.name, email: member.email, avatar: member.avatar },
+      });
+      if (!isSuccess(restore))
+        testInfo.annotations.push({ type: 'cleanup', description: `seeded participant ${member.id} not restored: HTTP ${restore.status}` });
     }
-  });
-  await theParticipantIfRead(read, created, 'getParticipant of an archived participant');
-});
+  },
+);
 
-test('upserting an archived participant reactivates it or is refused (recorded)', cites('UNS-21', 'PART-11', WRITES), async ({ api, createParticipant, warn, observe }) => {
-  const created = await createParticipant();
-  let read: Exchange | undefined;
-  await check('UNS-21', 'an upsert of an archived participant is answered, and getParticipant afterwards answers its record or an error status', async () => {
-    await archive(api, created.id);
-    const upsert = await api.call('upsertParticipant', { body: created.input });
-    if (upsert.status === 201) expect(upsert).toMatchOperation('upsertParticipant', { status: 201 });
-    else if (upsert.status >= 400) checkErrorBody(upsert, { warn, observe }, 'of an archived participant');
-    const readBack = await api.call('getParticipant', { params: { id: created.id } });
-    read = readBack;
-    if (readBack.status === 200) expect(readBack).toMatchOperation('getParticipant', { status: 200 });
-    else if (readBack.status >= 400) checkErrorBody(readBack, { warn, observe }, 'after an upsert of an archived participant');
-    observe('UNS-21', `upsert answered HTTP ${upsert.status}; getParticipant afterwards HTTP ${readBack.status}`);
-  });
-  await theParticipantIfRead(read, created, 'getParticipant after an upsert of an archived participant');
-});
+test(
+  'reading an archived participant answers with its record or an error status (recorded)',
+  cites('UNS-20', 'PART-11', WRITES),
+  async ({ api, createParticipant, warn, observe }) => {
+    const created = await createParticipant();
+    let read: Exchange | undefined;
+    await check('UNS-20', 'getParticipant of an archived participant answers its record or an error status', async () => {
+      await archive(api, created.id);
+      const exchange = await api.call('getParticipant', { params: { id: created.id } });
+      read = exchange;
+      if (exchange.status === 200) {
+        expect(exchange).toMatchOperation('getParticipant', { status: 200 });
+        observe('UNS-20', 'HTTP 200 with the record');
+      } else {
+        observe('UNS-20', `HTTP ${exchange.status}`, exchange.text.slice(0, 200));
+        // The error bodies of getParticipant are not shown: only what the catalogue states for its operation is checked.
+        if (exchange.status >= 400) checkErrorBody(exchange, { warn, observe }, 'of an archived participant');
+      }
+    });
+    await theParticipantIfRead(read, created, 'getParticipant of an archived participant');
+  },
+);
+
+test(
+  'upserting an archived participant reactivates it or is refused (recorded)',
+  cites('UNS-21', 'PART-11', WRITES),
+  async ({ api, createParticipant, warn, observe }) => {
+    const created = await createParticipant();
+    let read: Exchange | undefined;
+    await check('UNS-21', 'an upsert of an archived participant is answered, and getParticipant afterwards answers its record or an error status', async () => {
+      await archive(api, created.id);
+      const upsert = await api.call('upsertParticipant', { body: created.input });
+      if (upsert.status === 201) expect(upsert).toMatchOperation('upsertParticipant', { status: 201 });
+      else if (upsert.status >= 400) checkErrorBody(upsert, { warn, observe }, 'of an archived participant');
+      const readBack = await api.call('getParticipant', { params: { id: created.id } });
+      read = readBack;
+      if (readBack.status === 200) expect(readBack).toMatchOperation('getParticipant', { status: 200 });
+      else if (readBack.status >= 400) checkErrorBody(readBack, { warn, observe }, 'after an upsert of an archived participant');
+      observe('UNS-21', `upsert answered HTTP ${upsert.status}; getParticipant afterwards HTTP ${readBack.status}`);
+    });
+    await theParticipantIfRead(read, created, 'getParticipant after an upsert of an archived participant');
+  },
+);
 
 /**
  * PART-11: whatever the status of a read of an archived participant (UNS-20, UNS-21), a 200 answers
@@ -255,7 +278,11 @@ async function theParticipantIfRead(read: Exchange | undefined, created: Created
     const exchange = read;
     await check('PART-11', `${what}: the 200 is the participant asked for, with its name and email`, () => {
       const record = exchange.json as Partial<Participant> | undefined;
-      expect({ id: record?.id, name: record?.name, email: record?.email }, `${what}\n${exchange.curl}`).toEqual({ id: created.id, name: created.input.name, email: created.input.email });
+      expect({ id: record?.id, name: record?.name, email: record?.email }, `${what}\n${exchange.curl}`).toEqual({
+        id: created.id,
+        name: created.input.name,
+        email: created.input.email,
+      });
     });
     return;
   }

@@ -43,7 +43,10 @@ test('channel info holds the channel, its events and a list of connected partici
   expect(isRecord(body['channel']), 'channel is an object').toBe(true);
   expect(Array.isArray(body['events']), 'events is an array').toBe(true);
   // A body carrying both names satisfies both documented forms (VAR-02).
-  expect(['participants', 'presences'].filter((name) => Array.isArray(body[name])), 'participants or presences is an array').not.toHaveLength(0);
+  expect(
+    ['participants', 'presences'].filter((name) => Array.isArray(body[name])),
+    'participants or presences is an array',
+  ).not.toHaveLength(0);
 });
 
 test('the channel carries name, participantId, apiKey, an integer startTime and an integer or null endTime', cites('RT-02'), async ({ api, target, needs }) => {
@@ -52,7 +55,9 @@ test('the channel carries name, participantId, apiKey, an integer startTime and 
     expect.objectContaining({ name: expect.any(String), participantId: expect.any(String), apiKey: expect.any(String), startTime: expect.any(Number) }),
   );
   expect(Number.isSafeInteger(channel['startTime']), 'startTime is an integer').toBe(true);
-  expect(channel['endTime'] === null || Number.isSafeInteger(channel['endTime']), `endTime is an integer or null, got ${String(channel['endTime'])}`).toBe(true);
+  expect(channel['endTime'] === null || Number.isSafeInteger(channel['endTime']), `endTime is an integer or null, got ${String(channel['endTime'])}`).toBe(
+    true,
+  );
   if ('id' in channel) expect(typeof channel['id'], 'id, when present, is a string').toBe('string');
 });
 
@@ -61,19 +66,23 @@ test('the channel returned is the channel requested', cites('RT-03'), async ({ a
   expect(channel['name']).toBe(name);
 });
 
-test('every event carries a name, an integer timestamp, participantId, a string or null connectionId and an object of data', cites('RT-04'), async ({ api, target, needs }) => {
-  const { events } = await readChannel(api, target, needs);
-  needs(events.length > 0 ? events : undefined, 'TARGET_CHANNEL', 'a channel with events');
-  const wrong = events.filter(
-    (event) =>
-      typeof event['name'] !== 'string' ||
-      !Number.isSafeInteger(event['timestamp']) ||
-      typeof event['participantId'] !== 'string' ||
-      !(event['connectionId'] === null || typeof event['connectionId'] === 'string') ||
-      !isRecord(event['data']),
-  );
-  expect(wrong, 'events that break the Realtime event shape').toEqual([]);
-});
+test(
+  'every event carries a name, an integer timestamp, participantId, a string or null connectionId and an object of data',
+  cites('RT-04'),
+  async ({ api, target, needs }) => {
+    const { events } = await readChannel(api, target, needs);
+    needs(events.length > 0 ? events : undefined, 'TARGET_CHANNEL', 'a channel with events');
+    const wrong = events.filter(
+      (event) =>
+        typeof event['name'] !== 'string' ||
+        !Number.isSafeInteger(event['timestamp']) ||
+        typeof event['participantId'] !== 'string' ||
+        !(event['connectionId'] === null || typeof event['connectionId'] === 'string') ||
+        !isRecord(event['data']),
+    );
+    expect(wrong, 'events that break the Realtime event shape').toEqual([]);
+  },
+);
 
 test('channel info returns at most 250 events', cites('RT-05'), async ({ api, target, needs }) => {
   const { events } = await readChannel(api, target, needs);
@@ -94,18 +103,25 @@ test('channel info returns the newest events: the newest event the profile state
   const newest = needs(target.channelNewestEventMs, 'TARGET_CHANNEL_NEWEST_EVENT_MS', 'the epoch ms of the newest event of TARGET_CHANNEL');
   const { events } = await readChannel(api, target, needs);
   const latest = Math.max(...events.map((event) => event['timestamp'] as number));
-  expect(latest, `newest returned event (${latest}) is older than the channel's newest event (${newest}): the oldest events were returned`).toBeGreaterThanOrEqual(newest);
+  expect(
+    latest,
+    `newest returned event (${latest}) is older than the channel's newest event (${newest}): the oldest events were returned`,
+  ).toBeGreaterThanOrEqual(newest);
 });
 
-test('connected participants of channel info carry id, name, connectionId, an integer timestamp and channel', cites('RT-07'), async ({ api, target, needs }) => {
-  const { connected } = await readChannel(api, target, needs);
-  needs(connected.length > 0 ? connected : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
-  for (const participant of connected) {
-    expect(participant).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), channel: expect.any(String) }));
-    expect(participant['connectionId'] === null || typeof participant['connectionId'] === 'string', 'connectionId is a string or null').toBe(true);
-    expect(Number.isSafeInteger(participant['timestamp']), 'timestamp is an integer').toBe(true);
-  }
-});
+test(
+  'connected participants of channel info carry id, name, connectionId, an integer timestamp and channel',
+  cites('RT-07'),
+  async ({ api, target, needs }) => {
+    const { connected } = await readChannel(api, target, needs);
+    needs(connected.length > 0 ? connected : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
+    for (const participant of connected) {
+      expect(participant).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), channel: expect.any(String) }));
+      expect(participant['connectionId'] === null || typeof participant['connectionId'] === 'string', 'connectionId is a string or null').toBe(true);
+      expect(Number.isSafeInteger(participant['timestamp']), 'timestamp is an integer').toBe(true);
+    }
+  },
+);
 
 /** The fields a connected participant carries on either interface, `place` being channel or roomId; undefined when it does. */
 function participantProblem(participant: JsonObject, place: 'channel' | 'roomId'): string | undefined {
@@ -129,7 +145,12 @@ test('the versioned participant list is an array of participants with channel', 
   });
   if (!isList) return;
   const participants = exchange.json as JsonObject[];
-  if (participants.length === 0) checkNotAssessed('RT-07', 'participants of listChannelParticipants carry the versioned fields', 'needs TARGET_CHANNEL (a channel with connected participants)');
+  if (participants.length === 0)
+    checkNotAssessed(
+      'RT-07',
+      'participants of listChannelParticipants carry the versioned fields',
+      'needs TARGET_CHANNEL (a channel with connected participants)',
+    );
   for (const [index, participant] of participants.entries()) {
     await check('RT-07', `participant ${index} of listChannelParticipants carries id, name, connectionId, an integer timestamp and channel`, () => {
       expect(participantProblem(participant, 'channel')).toBeUndefined();
@@ -147,7 +168,8 @@ test('the room participant list is an array of participants with roomId', cites(
   });
   if (!isList) return;
   const participants = exchange.json as JsonObject[];
-  if (participants.length === 0) checkNotAssessed('RT-09', 'participants of listRoomChannelParticipants carry the main-interface fields', `the room ${room} lists no connected participant`);
+  if (participants.length === 0)
+    checkNotAssessed('RT-09', 'participants of listRoomChannelParticipants carry the main-interface fields', `the room ${room} lists no connected participant`);
   for (const [index, participant] of participants.entries()) {
     await check('RT-09', `participant ${index} of listRoomChannelParticipants carries id, name, connectionId, an integer timestamp and roomId`, () => {
       expect(participantProblem(participant, 'roomId')).toBeUndefined();

@@ -43,17 +43,21 @@ async function someRecordings(api: ApiClient, target: TargetConfig, discover: Di
   return meetingId === undefined ? undefined : readRecordings(api, { meetingId });
 }
 
-test('every listed recording carries the Recording fields, with status processing or available', cites('REC-01', 'VAR-01'), async ({ api, target, discover, needs, observe }) => {
-  await check('VAR-01', 'listRecordings answers a bare array or the pagination envelope', async () => {
-    const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
-    observe('VAR-01', list.form);
-  });
-  await check('REC-01', 'every listed recording carries the Recording fields', async () => {
-    // The read judges every page against RecordingList, each Recording on REC-01; an empty list would judge nothing.
-    const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
-    needs(list.items[0], 'recordings in the account', 'no recording to check');
-  });
-});
+test(
+  'every listed recording carries the Recording fields, with status processing or available',
+  cites('REC-01', 'VAR-01'),
+  async ({ api, target, discover, needs, observe }) => {
+    await check('VAR-01', 'listRecordings answers a bare array or the pagination envelope', async () => {
+      const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
+      observe('VAR-01', list.form);
+    });
+    await check('REC-01', 'every listed recording carries the Recording fields', async () => {
+      // The read judges every page against RecordingList, each Recording on REC-01; an empty list would judge nothing.
+      const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
+      needs(list.items[0], 'recordings in the account', 'no recording to check');
+    });
+  },
+);
 
 test('every recording url is an absolute http or https URL', cites('REC-02'), async ({ api, target, discover, needs }) => {
   const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
@@ -115,7 +119,9 @@ test('a processing recording becomes available within the stated delay', cites('
   expect(watch.problem, `a read of the watch of ${watched}`).toBeUndefined();
   expect(watch.firstListed, `recordings of ${watched} at the first read`).toBeGreaterThan(0);
   if (watch.processing.length === 0) {
-    notAssessed(`no recording of meeting ${meetingId} was processing when the watch started (TARGET_PROCESSING_MEETING_ID must name a recording that is still processing when the run starts)`);
+    notAssessed(
+      `no recording of meeting ${meetingId} was processing when the watch started (TARGET_PROCESSING_MEETING_ID must name a recording that is still processing when the run starts)`,
+    );
   }
   // The recordings ended before the first read, so they must be available within the delay from it.
   const limit = watch.delayMs + watch.marginMs;
@@ -123,8 +129,14 @@ test('a processing recording becomes available within the stated delay', cites('
     watch.availableAfterMs,
     `recordings ${watch.processing.join(', ')} of ${watched}: processing at the first read, expected available within ${watch.delayMs} ms (+${watch.marginMs} ms margin); last seen ${JSON.stringify(watch.lastStatuses)}`,
   ).toBeDefined();
-  expect(watch.availableAfterMs ?? Number.POSITIVE_INFINITY, 'milliseconds from the first read to the answer that showed them all available').toBeLessThanOrEqual(limit);
-  test.info().annotations.push({ type: 'note', description: `REC-07: available at most ${watch.availableAfterMs ?? '?'} ms after the first read (stated delay ${watch.delayMs} ms)` });
+  expect(
+    watch.availableAfterMs ?? Number.POSITIVE_INFINITY,
+    'milliseconds from the first read to the answer that showed them all available',
+  ).toBeLessThanOrEqual(limit);
+  test.info().annotations.push({
+    type: 'note',
+    description: `REC-07: available at most ${watch.availableAfterMs ?? '?'} ms after the first read (stated delay ${watch.delayMs} ms)`,
+  });
 });
 
 test('the url of an available recording answers 2xx', cites('REC-08'), async ({ api, target, discover, needs, request }) => {
@@ -148,7 +160,9 @@ test('the url of an available recording answers 2xx', cites('REC-08'), async ({ 
     await response.dispose();
   } catch (error) {
     // eslint-disable-next-line preserve-caught-error -- its first line is the cause; the rest is Playwright's call log
-    throw new Error(`GET ${shown} (the url of recording ${recording.uuid}) got no response: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new Error(
+      `GET ${shown} (the url of recording ${recording.uuid}) got no response: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
   expect(status, `status of GET ${shown}, following redirects`).toBeGreaterThanOrEqual(200);
   expect(status, `status of GET ${shown}, following redirects`).toBeLessThan(300);
@@ -169,7 +183,10 @@ test('no recording created longer ago than the ready delay is still processing',
   const cutoff = targetNow(list) - target.recordingReadyMs;
   const stale = list.items.filter((recording) => recording.status === 'processing' && Date.parse(recording.createdAt ?? '') < cutoff);
   // A SHOULD: a failure is recorded as a warning.
-  expect(stale.map((r) => `${r.uuid} (${r.createdAt})`), `recordings created more than ${target.recordingReadyMs} ms ago that are still processing`).toEqual([]);
+  expect(
+    stale.map((r) => `${r.uuid} (${r.createdAt})`),
+    `recordings created more than ${target.recordingReadyMs} ms ago that are still processing`,
+  ).toEqual([]);
 });
 
 type Envelope = { pagination: RecordingsPagination; data: Recording[] };
@@ -178,7 +195,12 @@ type Envelope = { pagination: RecordingsPagination; data: Recording[] };
  * The first page of the unfiltered list (of the configured room's list when the target refuses the
  * unfiltered one), skipping the test when the target answers with a bare array.
  */
-async function envelopeList(api: ApiClient, target: TargetConfig, discover: Discovery, needs: Needs): Promise<{ query: Record<string, string>; first: Envelope }> {
+async function envelopeList(
+  api: ApiClient,
+  target: TargetConfig,
+  discover: Discovery,
+  needs: Needs,
+): Promise<{ query: Record<string, string>; first: Envelope }> {
   const unfiltered = await readUnfilteredRecordings(api);
   const query: Record<string, string> =
     unfiltered === undefined ? { roomId: needs(await filterValue('roomId', target, discover), 'TARGET_ROOM_ID', 'the list without filters was refused') } : {};

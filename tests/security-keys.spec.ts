@@ -18,23 +18,28 @@ const WHY = 'creates an account security key pair';
 const DESTRUCTIVE = { tag: ['@destructive'] };
 const KEY_FIELDS = ['publicKey', 'privateKey', 'secretKey'] as const;
 
-test('creating a security key answers passphrase, publicKey, privateKey and secretKey, echoing the passphrase', cites('SEC-01', 'SEC-02', DESTRUCTIVE), async ({ discover, target }) => {
-  requireDestructive(target, WHY);
-  const creation = await sharedCreation(discover);
-  // The matcher checks the four fields are strings (SecurityKeyResult); that they are not empty is not
-  // stated, and an empty key fails SEC-03 or SEC-04.
-  await check('SEC-01', `POST ${creation.path} answers 200 with a security key result`, async () => {
-    await keyOf(creation);
-  });
-  await check('SEC-02', 'the passphrase of the result is the passphrase sent', async () => {
-    // Compared as a boolean: the failure message must not carry the passphrase.
-    expect((await keyOf(creation)).passphrase === creation.passphrase, 'passphrase equals the one sent').toBe(true);
-  });
-});
+test(
+  'creating a security key answers passphrase, publicKey, privateKey and secretKey, echoing the passphrase',
+  cites('SEC-01', 'SEC-02', DESTRUCTIVE),
+  async ({ discover, target }) => {
+    requireDestructive(target, WHY);
+    const creation = await sharedCreation(discover);
+    // The matcher checks the four fields are strings (SecurityKeyResult); that they are not empty is not
+    // stated, and an empty key fails SEC-03 or SEC-04.
+    await check('SEC-01', `POST ${creation.path} answers 200 with a security key result`, async () => {
+      await keyOf(creation);
+    });
+    await check('SEC-02', 'the passphrase of the result is the passphrase sent', async () => {
+      // Compared as a boolean: the failure message must not carry the passphrase.
+      expect((await keyOf(creation)).passphrase === creation.passphrase, 'passphrase equals the one sent').toBe(true);
+    });
+  },
+);
 
 /** The key text when the suite can read its encoding; none is stated, so another one leaves the check not assessed. */
 function readable(text: string, kind: 'public' | 'private'): string {
-  if (keyEncoding(text, kind) === undefined) throw new NotAssessable(`the ${kind === 'public' ? 'publicKey' : 'privateKey'} is in an encoding the suite cannot read (${unreadableKey(text)})`);
+  if (keyEncoding(text, kind) === undefined)
+    throw new NotAssessable(`the ${kind === 'public' ? 'publicKey' : 'privateKey'} is in an encoding the suite cannot read (${unreadableKey(text)})`);
   return text;
 }
 
@@ -43,26 +48,42 @@ test('the publicKey parses as a public key', cites('SEC-03', DESTRUCTIVE), async
   const creation = await sharedCreation(discover);
   await check('SEC-03', 'the publicKey loads as a public key', async () => {
     const publicKey = readable((await keyOf(creation)).publicKey, 'public');
-    expect(loadFailure(() => loadPublicKey(publicKey)), 'loading the publicKey').toBeUndefined();
+    expect(
+      loadFailure(() => loadPublicKey(publicKey)),
+      'loading the publicKey',
+    ).toBeUndefined();
   });
 });
 
-test('the privateKey is encrypted with the passphrase: it loads with it, not without it or with another', cites('SEC-04', 'SEC-05', DESTRUCTIVE), async ({ discover, target }) => {
-  requireDestructive(target, WHY);
-  const creation = await sharedCreation(discover);
-  await check('SEC-04', 'the privateKey loads with the passphrase sent', async () => {
-    const privateKey = readable((await keyOf(creation)).privateKey, 'private');
-    expect(loadFailure(() => loadPrivateKey(privateKey, creation.passphrase)), 'loading the privateKey with the passphrase sent').toBeUndefined();
-  });
-  await check('SEC-05', 'the privateKey does not load without a passphrase', async () => {
-    const privateKey = readable((await keyOf(creation)).privateKey, 'private');
-    expect(loadFailure(() => loadPrivateKey(privateKey, undefined)), 'loading the privateKey without a passphrase').toBeDefined();
-  });
-  await check('SEC-05', 'the privateKey does not load with another passphrase', async () => {
-    const privateKey = readable((await keyOf(creation)).privateKey, 'private');
-    expect(loadFailure(() => loadPrivateKey(privateKey, `${creation.passphrase}-wrong`)), 'loading the privateKey with another passphrase').toBeDefined();
-  });
-});
+test(
+  'the privateKey is encrypted with the passphrase: it loads with it, not without it or with another',
+  cites('SEC-04', 'SEC-05', DESTRUCTIVE),
+  async ({ discover, target }) => {
+    requireDestructive(target, WHY);
+    const creation = await sharedCreation(discover);
+    await check('SEC-04', 'the privateKey loads with the passphrase sent', async () => {
+      const privateKey = readable((await keyOf(creation)).privateKey, 'private');
+      expect(
+        loadFailure(() => loadPrivateKey(privateKey, creation.passphrase)),
+        'loading the privateKey with the passphrase sent',
+      ).toBeUndefined();
+    });
+    await check('SEC-05', 'the privateKey does not load without a passphrase', async () => {
+      const privateKey = readable((await keyOf(creation)).privateKey, 'private');
+      expect(
+        loadFailure(() => loadPrivateKey(privateKey, undefined)),
+        'loading the privateKey without a passphrase',
+      ).toBeDefined();
+    });
+    await check('SEC-05', 'the privateKey does not load with another passphrase', async () => {
+      const privateKey = readable((await keyOf(creation)).privateKey, 'private');
+      expect(
+        loadFailure(() => loadPrivateKey(privateKey, `${creation.passphrase}-wrong`)),
+        'loading the privateKey with another passphrase',
+      ).toBeDefined();
+    });
+  },
+);
 
 test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTRUCTIVE), async ({ discover, target }) => {
   requireDestructive(target, WHY);
@@ -73,7 +94,10 @@ test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTR
     // Keys that SEC-03 or SEC-04 find unreadable cannot be compared here.
     const failure = loadFailure(() => [loadPrivateKey(privateText, creation.passphrase), loadPublicKey(publicText)]);
     if (failure !== undefined) throw new NotAssessable(`the keys do not load (${failure}), which SEC-03 and SEC-04 judge`);
-    expect(formPair(loadPrivateKey(privateText, creation.passphrase), loadPublicKey(publicText)), 'the public key derived from the privateKey equals the publicKey').toBe(true);
+    expect(
+      formPair(loadPrivateKey(privateText, creation.passphrase), loadPublicKey(publicText)),
+      'the public key derived from the privateKey equals the publicKey',
+    ).toBe(true);
   });
 });
 
@@ -101,26 +125,35 @@ test('two key creations return different secretKeys', cites('SEC-09', DESTRUCTIV
     // Compared as a boolean: the failure message must not carry the secretKeys.
     expect(one.secretKey === two.secretKey, 'the two secretKeys are equal').toBe(false);
     // Whether every call makes a new key pair is not stated; what the target did is noted.
-    test.info().annotations.push({ type: 'note', description: `the two creations returned ${one.publicKey === two.publicKey ? 'the same' : 'different'} publicKeys` });
+    test
+      .info()
+      .annotations.push({ type: 'note', description: `the two creations returned ${one.publicKey === two.publicKey ? 'the same' : 'different'} publicKeys` });
   });
 });
 
-test('creating a security key without a passphrase creates no key', cites('SEC-10', 'INP-02', ...concerning(['ERR-04', 'ERR-06'], ['createSecurityKey']), DESTRUCTIVE), async ({ api, discover, target }) => {
-  // A target that wrongly accepts the request creates a key pair, so this is gated like a creation.
-  requireDestructive(target, 'a target that wrongly accepts a request without passphrase creates a key pair');
-  const path = await keyPath(discover);
-  const exchange = await callSecurityKey(api, discover, { body: {} });
-  // The passphrase is required, so no key may come; which refusal is not shown (a 4xx is what
-  // robustness asks, INP-02), nor the error body of this operation (ERR-06 where it applies).
-  await check('SEC-10', `POST ${path} without a passphrase does not answer a success`, () => {
-    expect(exchange.status >= 200 && exchange.status < 300, `${requestOf(exchange)} answered HTTP ${exchange.status}`).toBe(false);
-  });
-  await check('SEC-10', `POST ${path} without a passphrase returns no key`, () => {
-    const body = (typeof exchange.json === 'object' && exchange.json !== null ? exchange.json : {}) as Record<string, unknown>;
-    expect(KEY_FIELDS.filter((name) => name in body), 'key fields in the answer').toEqual([]);
-  });
-  await check('INP-02', `POST ${path} without a passphrase is refused with a 4xx`, () => {
-    expect(exchange.status >= 400 && exchange.status < 500, `${requestOf(exchange)} answered HTTP ${exchange.status}`).toBe(true);
-  });
-  if (exchange.status >= 400) await checkErrorBody(exchange, `POST ${path} without a passphrase`, ['ERR-04', 'ERR-06']);
-});
+test(
+  'creating a security key without a passphrase creates no key',
+  cites('SEC-10', 'INP-02', ...concerning(['ERR-04', 'ERR-06'], ['createSecurityKey']), DESTRUCTIVE),
+  async ({ api, discover, target }) => {
+    // A target that wrongly accepts the request creates a key pair, so this is gated like a creation.
+    requireDestructive(target, 'a target that wrongly accepts a request without passphrase creates a key pair');
+    const path = await keyPath(discover);
+    const exchange = await callSecurityKey(api, discover, { body: {} });
+    // The passphrase is required, so no key may come; which refusal is not shown (a 4xx is what
+    // robustness asks, INP-02), nor the error body of this operation (ERR-06 where it applies).
+    await check('SEC-10', `POST ${path} without a passphrase does not answer a success`, () => {
+      expect(exchange.status >= 200 && exchange.status < 300, `${requestOf(exchange)} answered HTTP ${exchange.status}`).toBe(false);
+    });
+    await check('SEC-10', `POST ${path} without a passphrase returns no key`, () => {
+      const body = (typeof exchange.json === 'object' && exchange.json !== null ? exchange.json : {}) as Record<string, unknown>;
+      expect(
+        KEY_FIELDS.filter((name) => name in body),
+        'key fields in the answer',
+      ).toEqual([]);
+    });
+    await check('INP-02', `POST ${path} without a passphrase is refused with a 4xx`, () => {
+      expect(exchange.status >= 400 && exchange.status < 500, `${requestOf(exchange)} answered HTTP ${exchange.status}`).toBe(true);
+    });
+    if (exchange.status >= 400) await checkErrorBody(exchange, `POST ${path} without a passphrase`, ['ERR-04', 'ERR-06']);
+  },
+);

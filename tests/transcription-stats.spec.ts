@@ -63,7 +63,10 @@ test('development and production transcription records share no record', cites('
     needs(development[0], 'transcription records in development', 'disjointness needs records on both sides');
     needs(production[0], 'transcription records in production', 'disjointness needs records on both sides');
     const productionUuids = new Set(production.map((record) => record.uuid));
-    expect(development.map((record) => record.uuid).filter((uuid) => productionUuids.has(uuid)), 'uuids listed in both environments').toEqual([]);
+    expect(
+      development.map((record) => record.uuid).filter((uuid) => productionUuids.has(uuid)),
+      'uuids listed in both environments',
+    ).toEqual([]);
   });
 });
 
@@ -76,7 +79,10 @@ test("the records of the API key's environment refer to groups that key can read
     const groupIds = [...new Set(records.map((record) => record.groupId))].filter((id): id is string => id !== undefined);
     for (const groupId of groupIds.slice(0, MAX_GROUP_LOOKUPS)) {
       const group = await api.call('getGroup', { params: { id: groupId } });
-      expect(group, `group ${groupId} of a ${target.environment} transcription record, read with the ${target.environment} API key`).toMatchOperation('getGroup', { status: 200 });
+      expect(group, `group ${groupId} of a ${target.environment} transcription record, read with the ${target.environment} API key`).toMatchOperation(
+        'getGroup',
+        { status: 200 },
+      );
       expect((group.json as { id: string }).id).toBe(groupId);
     }
   });

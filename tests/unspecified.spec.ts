@@ -33,7 +33,8 @@ async function checkOpenAnswer(requirementId: string, exchange: Exchange, what =
  * whose answers are error statuses on most targets. The other tests check it on any error body they
  * meet without citing it (an error there is the target's choice).
  */
-const errorShapeCitations = (operations: readonly string[]): string[] => (operations.some((operation) => requirement('UNS-15').operations.includes(operation)) ? ['UNS-15'] : []);
+const errorShapeCitations = (operations: readonly string[]): string[] =>
+  operations.some((operation) => requirement('UNS-15').operations.includes(operation)) ? ['UNS-15'] : [];
 
 const uuidsOf = (exchange: Exchange): string[] => itemsOf(exchange.json).map((item) => String(field(item, 'uuid')));
 
@@ -74,13 +75,31 @@ const UNKNOWN_ID_CASES: UnknownIdCase[] = [
  */
 const ASKED_FOR: Readonly<Record<string, { id: string; what: string; holds: (json: unknown) => void }>> = {
   getGroup: { id: 'GRP-05', what: 'is the group asked for', holds: (json) => expect(field(json, 'id'), 'the id of the group answered').toBe(UNKNOWN) },
-  getParticipant: { id: 'PART-11', what: 'is the participant asked for', holds: (json) => expect(field(json, 'id'), 'the id of the participant answered').toBe(UNKNOWN) },
-  archiveParticipant: { id: 'PART-11', what: 'is the participant asked for', holds: (json) => expect(field(json, 'id'), 'the id of the participant answered').toBe(UNKNOWN) },
-  getChannelInfo: { id: 'RT-03', what: 'is the channel asked for', holds: (json) => expect(field(field(json, 'channel'), 'name'), 'the name of the channel answered').toBe(UNKNOWN) },
+  getParticipant: {
+    id: 'PART-11',
+    what: 'is the participant asked for',
+    holds: (json) => expect(field(json, 'id'), 'the id of the participant answered').toBe(UNKNOWN),
+  },
+  archiveParticipant: {
+    id: 'PART-11',
+    what: 'is the participant asked for',
+    holds: (json) => expect(field(json, 'id'), 'the id of the participant answered').toBe(UNKNOWN),
+  },
+  getChannelInfo: {
+    id: 'RT-03',
+    what: 'is the channel asked for',
+    holds: (json) => expect(field(field(json, 'channel'), 'name'), 'the name of the channel answered').toBe(UNKNOWN),
+  },
   listRoomChannelParticipants: {
     id: 'RT-11',
     what: 'lists only participants of the room asked for',
-    holds: (json) => expect(itemsOf(json).map((item) => field(item, 'roomId')).filter((room) => room !== UNKNOWN), 'roomId of the participants answered').toEqual([]),
+    holds: (json) =>
+      expect(
+        itemsOf(json)
+          .map((item) => field(item, 'roomId'))
+          .filter((room) => room !== UNKNOWN),
+        'roomId of the participants answered',
+      ).toEqual([]),
   },
 };
 
@@ -89,21 +108,29 @@ for (const c of UNKNOWN_ID_CASES) {
   const shares = sharesOf(c.calls, ([operation]) => operation);
   const operations = c.calls.map(([operation]) => operation);
   const fixed = [...new Set(operations.flatMap((operation) => (ASKED_FOR[operation] === undefined ? [] : [ASKED_FOR[operation].id])))];
-  test(`the answer to ${c.what} is observed`, cites(c.id, ...fixed, ...errorShapeCitations(operations), { tag: permissionTags(...shares.map((share) => share.permission)) }), async ({ api, target, observe }) => {
-    for (const share of shares) requirePermission(target, share.permission, share.operations);
-    // The calls do not depend on each other: they go out together, each judged by its own checks.
-    const statuses = await together(c.calls, async ([operation, options]) => {
-      const exchange = await api.call(operation, options);
-      const answer = await checkOpenAnswer(c.id, exchange);
-      observe(c.id, answer, operation);
-      if (exchange.status >= 400 && requirement('UNS-15').operations.includes(operation)) observe('UNS-15', answer, operation);
-      const asked = ASKED_FOR[operation];
-      if (asked !== undefined && exchange.status === 200) await check(asked.id, `${operation} of an unknown id: a 200 ${asked.what}`, () => asked.holds(exchange.json));
-      return exchange.status;
-    });
-    // Whether an unknown id gets a 200 at all is the target's choice: without one, what a 200 holds does not apply.
-    test.skip(fixed.length > 0 && !statuses.includes(200), `not applicable: ${c.what} is answered with ${[...new Set(statuses)].join(', ')}, not 200 (${fixed.join(', ')} state what a 200 holds)`);
-  });
+  test(
+    `the answer to ${c.what} is observed`,
+    cites(c.id, ...fixed, ...errorShapeCitations(operations), { tag: permissionTags(...shares.map((share) => share.permission)) }),
+    async ({ api, target, observe }) => {
+      for (const share of shares) requirePermission(target, share.permission, share.operations);
+      // The calls do not depend on each other: they go out together, each judged by its own checks.
+      const statuses = await together(c.calls, async ([operation, options]) => {
+        const exchange = await api.call(operation, options);
+        const answer = await checkOpenAnswer(c.id, exchange);
+        observe(c.id, answer, operation);
+        if (exchange.status >= 400 && requirement('UNS-15').operations.includes(operation)) observe('UNS-15', answer, operation);
+        const asked = ASKED_FOR[operation];
+        if (asked !== undefined && exchange.status === 200)
+          await check(asked.id, `${operation} of an unknown id: a 200 ${asked.what}`, () => asked.holds(exchange.json));
+        return exchange.status;
+      });
+      // Whether an unknown id gets a 200 at all is the target's choice: without one, what a 200 holds does not apply.
+      test.skip(
+        fixed.length > 0 && !statuses.includes(200),
+        `not applicable: ${c.what} is answered with ${[...new Set(statuses)].join(', ')}, not 200 (${fixed.join(', ')} state what a 200 holds)`,
+      );
+    },
+  );
 }
 
 /** More items than any take=1000 page may hold. */
@@ -124,7 +151,11 @@ test('the answer to take=1000 on paginated lists is observed', cites('UNS-05'), 
       });
     }
     const limit = field(field(exchange.json, 'pagination'), 'limit');
-    observe('UNS-05', exchange.status === 200 ? `HTTP 200, ${itemsOf(exchange.json).length} items, pagination.limit ${String(limit)}` : answer, exchange.operationId);
+    observe(
+      'UNS-05',
+      exchange.status === 200 ? `HTTP 200, ${itemsOf(exchange.json).length} items, pagination.limit ${String(limit)}` : answer,
+      exchange.operationId,
+    );
   }
 });
 
@@ -154,30 +185,37 @@ test('the lifetime of the access token is observed', cites('UNS-07'), async ({ a
 });
 
 test('login with only the email or only the password is observed', cites('UNS-08'), async ({ api, target, observe }) => {
-  const [onlyEmail, onlyPassword] = await allOf([api.call('login', { body: { email: target.email } }), api.call('login', { body: { password: target.password } })]);
+  const [onlyEmail, onlyPassword] = await allOf([
+    api.call('login', { body: { email: target.email } }),
+    api.call('login', { body: { password: target.password } }),
+  ]);
   observe('UNS-08', await checkOpenAnswer('UNS-08', onlyEmail, 'login with the email only'), 'email only');
   observe('UNS-08', await checkOpenAnswer('UNS-08', onlyPassword, 'login with the password only'), 'password only');
 });
 
-test('participant upserts without id, without participantId, and with participantId alone are observed', cites('UNS-09', { tag: ['@writes'] }), async ({ api, newParticipantId, observe }) => {
-  // Recorded before the upserts and archived at teardown, whichever of them the target stores.
-  const [withoutId, withoutParticipantId, alone] = [newParticipantId(), newParticipantId(), newParticipantId()];
-  const details = (id: string): JsonObject => ({ name: `${id} conformance`, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` });
-  const cases: [string, JsonObject][] = [
-    ['without id', { participantId: withoutId, ...details(withoutId) }],
-    ['without participantId', { id: withoutParticipantId, ...details(withoutParticipantId) }],
-    ['participantId alone', { participantId: alone }],
-  ];
-  await together(cases, async ([name, body]) => {
-    const exchange = await api.call('upsertParticipant', { body });
-    // "201: the participant was created or updated"; the body of the 201 is not shown (UNS-10).
-    await check('UNS-09', `upsert ${name}: answers the documented 201 or an error status`, () => {
-      expect(exchange.status === 201 || exchange.status >= 400, describeAnswer(exchange)).toBe(true);
+test(
+  'participant upserts without id, without participantId, and with participantId alone are observed',
+  cites('UNS-09', { tag: ['@writes'] }),
+  async ({ api, newParticipantId, observe }) => {
+    // Recorded before the upserts and archived at teardown, whichever of them the target stores.
+    const [withoutId, withoutParticipantId, alone] = [newParticipantId(), newParticipantId(), newParticipantId()];
+    const details = (id: string): JsonObject => ({ name: `${id} conformance`, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` });
+    const cases: [string, JsonObject][] = [
+      ['without id', { participantId: withoutId, ...details(withoutId) }],
+      ['without participantId', { id: withoutParticipantId, ...details(withoutParticipantId) }],
+      ['participantId alone', { participantId: alone }],
+    ];
+    await together(cases, async ([name, body]) => {
+      const exchange = await api.call('upsertParticipant', { body });
+      // "201: the participant was created or updated"; the body of the 201 is not shown (UNS-10).
+      await check('UNS-09', `upsert ${name}: answers the documented 201 or an error status`, () => {
+        expect(exchange.status === 201 || exchange.status >= 400, describeAnswer(exchange)).toBe(true);
+      });
+      if (exchange.status >= 400) await checkErrorBody(exchange);
+      observe('UNS-09', describeAnswer(exchange), name);
     });
-    if (exchange.status >= 400) await checkErrorBody(exchange);
-    observe('UNS-09', describeAnswer(exchange), name);
-  });
-});
+  },
+);
 
 test('the body of a 201 from upsertParticipant is observed', cites('UNS-10', { tag: ['@writes'] }), async ({ createParticipant, observe }) => {
   const { exchange, id } = await createParticipant();
@@ -203,7 +241,9 @@ test('the values of price in meeting statistics are observed', cites('UNS-11'), 
 });
 
 test('the permission values of meeting statistics participants are observed', cites('UNS-12'), async ({ api, target, needs, observe }) => {
-  const permissions = (await meetingRecords(api, target, needs)).flatMap((record) => itemsOf(record['participants']).map((entry) => String(field(entry, 'permission'))));
+  const permissions = (await meetingRecords(api, target, needs)).flatMap((record) =>
+    itemsOf(record['participants']).map((entry) => String(field(entry, 'permission'))),
+  );
   observe('UNS-12', `distinct values: ${[...new Set(permissions)].sort().join(', ') || 'none (no participants)'}`);
 });
 
@@ -213,8 +253,20 @@ test('event names and data keys of a channel are observed', cites('UNS-13'), asy
   expect(exchange).toMatchOperation('getChannelInfo', { status: 200 });
   const events = itemsOf(field(exchange.json, 'events'));
   const names = [...new Set(events.map((event) => String(field(event, 'name'))))];
-  const keys = [...new Set(events.map((event) => Object.keys(field(event, 'data') ?? {}).sort().join('+')))];
-  observe('UNS-13', `names: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}`, `data keys: ${keys.slice(0, 10).join(', ')}`);
+  const keys = [
+    ...new Set(
+      events.map((event) =>
+        Object.keys(field(event, 'data') ?? {})
+          .sort()
+          .join('+'),
+      ),
+    ),
+  ];
+  observe(
+    'UNS-13',
+    `names: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}`,
+    `data keys: ${keys.slice(0, 10).join(', ')}`,
+  );
 });
 
 test('the answer to an API key of the other environment is observed', cites('UNS-14'), async ({ api, target, needs, observe }) => {
@@ -237,7 +289,10 @@ test('the end time of a channel with its connected participants and newest event
   const endTime = field(field(exchange.json, 'channel'), 'endTime');
   const times = itemsOf(field(exchange.json, 'events')).map((event) => field(event, 'timestamp') as number);
   const newest = times.length === 0 ? 'no events' : `newest event ${new Date(Math.max(...times)).toISOString()}`;
-  observe('UNS-17', `endTime ${endTime === null ? 'null' : new Date(endTime as number).toISOString()}, ${connectedOf(exchange.json).length} connected, ${newest}`);
+  observe(
+    'UNS-17',
+    `endTime ${endTime === null ? 'null' : new Date(endTime as number).toISOString()}, ${connectedOf(exchange.json).length} connected, ${newest}`,
+  );
 });
 
 test('the realtime paths on the unversioned main address are observed', cites('UNS-18'), async ({ api, request, target, needs, observe }) => {
@@ -245,7 +300,11 @@ test('the realtime paths on the unversioned main address are observed', cites('U
   const versioned = await api.call('getChannelInfo', { params: { channel } });
   expect(versioned).toMatchOperation('getChannelInfo', { status: 200 });
   const versionHeaders = Object.entries(versioned.headers).filter(([name]) => /version|deprecat|sunset/i.test(name));
-  observe('UNS-18', versionHeaders.length === 0 ? 'no version headers' : versionHeaders.map(([name, value]) => `${name}=${value}`).join(', '), 'getChannelInfo');
+  observe(
+    'UNS-18',
+    versionHeaders.length === 0 ? 'no version headers' : versionHeaders.map(([name, value]) => `${name}=${value}`).join(', '),
+    'getChannelInfo',
+  );
   if (target.realtimeUrl === target.baseUrl) {
     observe('UNS-18', 'the realtime address is the main address');
     return;
@@ -354,23 +413,43 @@ test('transcription statistics without environment are observed', cites('UNS-22'
     const [none, dev, prod] = [uuidsOf(all), uuidsOf(development), uuidsOf(production)];
     needs(dev.length + prod.length > 0 ? dev : undefined, 'records on the target', 'transcription records in some environment');
     const relation =
-      sorted(none) === sorted([...dev, ...prod]) ? 'both environments' : sorted(none) === sorted(dev) ? 'development only' : sorted(none) === sorted(prod) ? 'production only' : 'another set';
+      sorted(none) === sorted([...dev, ...prod])
+        ? 'both environments'
+        : sorted(none) === sorted(dev)
+          ? 'development only'
+          : sorted(none) === sorted(prod)
+            ? 'production only'
+            : 'another set';
     observe('UNS-22', relation, `${none.length} without environment, ${dev.length} development, ${prod.length} production`);
   });
   if (all.status === 200) {
     await check('TRS-06', 'every record listed without environment is listed by environment=development or environment=production', () => {
       const listed = new Set([...uuidsOf(unlessUsageLimit(developmentAnswer)), ...uuidsOf(unlessUsageLimit(productionAnswer))]);
       for (const exchange of [developmentAnswer, productionAnswer]) expect(exchange).toMatchOperation('getTranscriptionStats', { status: 200 });
-      expect(uuidsOf(all).filter((uuid) => !listed.has(uuid)), `records without environment that neither environment lists\n${all.curl}`).toEqual([]);
+      expect(
+        uuidsOf(all).filter((uuid) => !listed.has(uuid)),
+        `records without environment that neither environment lists\n${all.curl}`,
+      ).toEqual([]);
     });
   }
   // The usage-limit 403 leaves TRS-06 unassessed, as it does the other reads; any other refusal is the target's choice.
-  test.skip(all.status !== 200 && all.status !== 403, `not applicable: transcription statistics without environment answered ${all.status}, not 200 (TRS-06 states what a 200 holds)`);
+  test.skip(
+    all.status !== 200 && all.status !== 403,
+    `not applicable: transcription statistics without environment answered ${all.status}, not 200 (TRS-06 states what a 200 holds)`,
+  );
 });
 
 test('month without year and a one-digit month are observed', cites('UNS-23'), async ({ api, observe }) => {
-  observe('UNS-23', await checkOpenAnswer('UNS-23', await api.call('getMeetingStats', { query: { month: '03' } }), 'month=03 without year'), 'month=03 without year');
-  observe('UNS-23', await checkOpenAnswer('UNS-23', await api.call('getMeetingStats', { query: { month: '3', year: 2024 } }), 'month=3 with year=2024'), 'month=3 with year=2024');
+  observe(
+    'UNS-23',
+    await checkOpenAnswer('UNS-23', await api.call('getMeetingStats', { query: { month: '03' } }), 'month=03 without year'),
+    'month=03 without year',
+  );
+  observe(
+    'UNS-23',
+    await checkOpenAnswer('UNS-23', await api.call('getMeetingStats', { query: { month: '3', year: 2024 } }), 'month=3 with year=2024'),
+    'month=3 with year=2024',
+  );
 });
 
 /** Each accepted passphrase costs the target a key pair: one case breaks the length, one the mix of characters. */
@@ -401,7 +480,9 @@ test('recordings filtered by both roomId and meetingId are observed', cites('UNS
   const meetingRooms = new Set(itemsOf(byMeeting.json).map((recording) => field(recording, 'roomId')));
   // A room the meeting was not held in tells intersection, union and either filter alone apart.
   const unfiltered = await api.call('listRecordings');
-  const otherRoom = itemsOf(unfiltered.status === 200 ? unfiltered.json : []).map((recording) => field(recording, 'roomId')).find((room) => !meetingRooms.has(room));
+  const otherRoom = itemsOf(unfiltered.status === 200 ? unfiltered.json : [])
+    .map((recording) => field(recording, 'roomId'))
+    .find((room) => !meetingRooms.has(room));
   const roomId = needs((otherRoom as string | undefined) ?? (await discover.roomId()), 'TARGET_ROOM_ID', 'a room with recordings');
   const [byRoom, both] = await allOf([api.call('listRecordings', { query: { roomId } }), api.call('listRecordings', { query: { roomId, meetingId } })]);
   expect(byRoom).toMatchOperation('listRecordings', { status: 200 });
@@ -416,11 +497,18 @@ test('recordings filtered by both roomId and meetingId are observed', cites('UNS
     ['the roomId filter alone', roomSet],
   ] as const;
   const matching = forms.filter(([, uuids]) => same([...uuids])).map(([name]) => name);
-  observe('UNS-25', matching.length === 0 ? 'another set' : matching.join(' = '), `${bothSet.length} with both, ${meetingSet.length} by meeting, ${roomSet.length} by room`);
+  observe(
+    'UNS-25',
+    matching.length === 0 ? 'another set' : matching.join(' = '),
+    `${bothSet.length} with both, ${meetingSet.length} by meeting, ${roomSet.length} by room`,
+  );
   // Whichever set it is, each recording matches at least one of the two filters (REC-11).
   await check('REC-11', `with roomId=${roomId} and meetingId=${meetingId}, each recording is of the room or of the meeting`, () => {
     const strays = itemsOf(both.json).filter((recording) => field(recording, 'roomId') !== roomId && field(recording, 'meetingId') !== meetingId);
-    expect(strays.map((recording) => field(recording, 'uuid')), `recordings of neither the room nor the meeting\n${both.curl}`).toEqual([]);
+    expect(
+      strays.map((recording) => field(recording, 'uuid')),
+      `recordings of neither the room nor the meeting\n${both.curl}`,
+    ).toEqual([]);
   });
 });
 

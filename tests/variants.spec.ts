@@ -25,25 +25,29 @@ test('channel info lists connected participants as participants or as presences'
   observe('VAR-02', names.join(' and '));
 });
 
-test('a security key is served at POST /security or at POST /participants with only a passphrase', cites('VAR-03', { tag: ['@destructive', '@writes'] }), async ({ api, target, observe }) => {
-  requireDestructive(target, 'creates account security keys');
-  // A target that takes the body for a participant upsert still needs the apikey header, which is left out.
-  requireWrites(target, 'POST /participants is also the participant upsert');
-  const passphrase = 'Conformance-Var03-Key!';
-  const paths: [string, Exchange][] = [
-    ['/security', await api.call('createSecurityKey', { body: { passphrase } })],
-    ['/participants', await api.call('upsertParticipant', { body: { passphrase }, auth: { apiKey: null } })],
-  ];
-  const serving: string[] = [];
-  for (const [path, exchange] of paths) {
-    if (exchange.status !== 200) continue;
-    expect(exchange).toMatchOperation('createSecurityKey', { status: 200 });
-    expect(field(exchange.json, 'passphrase'), `the key of ${path} is encrypted with the passphrase sent`).toBe(passphrase);
-    serving.push(path);
-  }
-  expect(serving, 'at least one path answers with a security key').not.toEqual([]);
-  observe('VAR-03', `served at ${serving.join(' and ')}`, paths.map(([path, exchange]) => `${path}: HTTP ${exchange.status}`).join(', '));
-});
+test(
+  'a security key is served at POST /security or at POST /participants with only a passphrase',
+  cites('VAR-03', { tag: ['@destructive', '@writes'] }),
+  async ({ api, target, observe }) => {
+    requireDestructive(target, 'creates account security keys');
+    // A target that takes the body for a participant upsert still needs the apikey header, which is left out.
+    requireWrites(target, 'POST /participants is also the participant upsert');
+    const passphrase = 'Conformance-Var03-Key!';
+    const paths: [string, Exchange][] = [
+      ['/security', await api.call('createSecurityKey', { body: { passphrase } })],
+      ['/participants', await api.call('upsertParticipant', { body: { passphrase }, auth: { apiKey: null } })],
+    ];
+    const serving: string[] = [];
+    for (const [path, exchange] of paths) {
+      if (exchange.status !== 200) continue;
+      expect(exchange).toMatchOperation('createSecurityKey', { status: 200 });
+      expect(field(exchange.json, 'passphrase'), `the key of ${path} is encrypted with the passphrase sent`).toBe(passphrase);
+      serving.push(path);
+    }
+    expect(serving, 'at least one path answers with a security key').not.toEqual([]);
+    observe('VAR-03', `served at ${serving.join(' and ')}`, paths.map(([path, exchange]) => `${path}: HTTP ${exchange.status}`).join(', '));
+  },
+);
 
 interface HeaderCase {
   operation: string;
@@ -57,7 +61,12 @@ interface HeaderCase {
   view: (body: unknown) => unknown;
 }
 
-const sortedKeys = (key: string) => (body: unknown): string[] => itemsOf(body).map((item) => String(field(item, key))).sort();
+const sortedKeys =
+  (key: string) =>
+  (body: unknown): string[] =>
+    itemsOf(body)
+      .map((item) => String(field(item, key)))
+      .sort();
 
 const HEADER_CASES: HeaderCase[] = [
   { operation: 'listGroups', options: async () => ({}), view: sortedKeys('id') },
@@ -115,7 +124,11 @@ const NO_MEETING = 'cs-no-such-meeting-0000';
 
 const UNAUTHORIZED_CASES: UnauthorizedCase[] = [
   { cause: 'login with unknown credentials', operation: 'login', provoke: (api) => api.login('cs-nobody@example.invalid', 'Not-The-Passw0rd!') },
-  { cause: 'meeting statistics without a bearer token', operation: 'getMeetingStats', provoke: (api) => api.call('getMeetingStats', { auth: { bearer: null } }) },
+  {
+    cause: 'meeting statistics without a bearer token',
+    operation: 'getMeetingStats',
+    provoke: (api) => api.call('getMeetingStats', { auth: { bearer: null } }),
+  },
   {
     cause: 'meeting statistics of a non-developer account',
     needsNonDeveloper: true,
@@ -125,7 +138,8 @@ const UNAUTHORIZED_CASES: UnauthorizedCase[] = [
       const login = await api.login(account.email, account.password);
       const token = field(login.json, 'access_token');
       // Login is certified by its own requirements: without a token the 401 cannot be provoked.
-      if (login.status < 200 || login.status > 299 || typeof token !== 'string') throw new NotAssessable(`login of TARGET_NON_DEVELOPER_EMAIL answered ${describeAnswer(login)}`);
+      if (login.status < 200 || login.status > 299 || typeof token !== 'string')
+        throw new NotAssessable(`login of TARGET_NON_DEVELOPER_EMAIL answered ${describeAnswer(login)}`);
       return api.call('getMeetingStats', { auth: { bearer: token } });
     },
   },
@@ -138,25 +152,29 @@ const UNAUTHORIZED_CASES: UnauthorizedCase[] = [
 
 // The meeting close case is a test of its own, gated like any close (support/permissions.ts).
 for (const share of sharesOf(UNAUTHORIZED_CASES, (c) => c.operation)) {
-  test(`a 401 body carries error as a string or omits it${share.label}`, cites('VAR-05', { tag: permissionTags(share.permission) }), async ({ api, target, needs, observe }) => {
-    requirePermission(target, share.permission, share.operations);
-    for (const c of share.items) {
-      const label = `${c.cause}: the 401 body carries error as a string or omits it`;
-      if (c.needsNonDeveloper === true && target.nonDeveloper === undefined) {
-        checkNotAssessed('VAR-05', label, 'needs TARGET_NON_DEVELOPER_EMAIL');
-        continue;
+  test(
+    `a 401 body carries error as a string or omits it${share.label}`,
+    cites('VAR-05', { tag: permissionTags(share.permission) }),
+    async ({ api, target, needs, observe }) => {
+      requirePermission(target, share.permission, share.operations);
+      for (const c of share.items) {
+        const label = `${c.cause}: the 401 body carries error as a string or omits it`;
+        if (c.needsNonDeveloper === true && target.nonDeveloper === undefined) {
+          checkNotAssessed('VAR-05', label, 'needs TARGET_NON_DEVELOPER_EMAIL');
+          continue;
+        }
+        await check('VAR-05', label, async () => {
+          const exchange = await c.provoke(api, target, needs);
+          // That the cause is refused with 401 is the requirement of the cause (login, MST-14, AUTH-*), not of the body's form.
+          if (exchange.status !== 401) throw new NotAssessable(`${c.cause} answered ${describeAnswer(exchange)}, not 401`);
+          expect(exchange, c.cause).toMatchOperation(c.operation, { status: 401 });
+          const body = exchange.json as JsonObject;
+          if ('error' in body) expect(typeof body['error'], `${c.cause}: error, when present, is a string`).toBe('string');
+          observe('VAR-05', 'error' in body ? 'with error' : 'without error', c.cause);
+        });
       }
-      await check('VAR-05', label, async () => {
-        const exchange = await c.provoke(api, target, needs);
-        // That the cause is refused with 401 is the requirement of the cause (login, MST-14, AUTH-*), not of the body's form.
-        if (exchange.status !== 401) throw new NotAssessable(`${c.cause} answered ${describeAnswer(exchange)}, not 401`);
-        expect(exchange, c.cause).toMatchOperation(c.operation, { status: 401 });
-        const body = exchange.json as JsonObject;
-        if ('error' in body) expect(typeof body['error'], `${c.cause}: error, when present, is a string`).toBe('string');
-        observe('VAR-05', 'error' in body ? 'with error' : 'without error', c.cause);
-      });
-    }
-  });
+    },
+  );
 }
 
 test('the channel object carries an id string or no id', cites('VAR-06'), async ({ api, target, observe, needs }) => {
@@ -180,7 +198,12 @@ test("a versioned participant's channel field holds the channel name or the part
   needs(participants.length > 0 ? participants : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
   // A participant without a string channel breaks RT-07, and shows neither form.
   const unplaced = participants.filter((participant) => typeof field(participant, 'channel') !== 'string').length;
-  if (unplaced > 0) checkNotAssessed('VAR-07', 'every connected participant carries channel', `${unplaced} of ${participants.length} participants carry no string channel (RT-07)`);
+  if (unplaced > 0)
+    checkNotAssessed(
+      'VAR-07',
+      'every connected participant carries channel',
+      `${unplaced} of ${participants.length} participants carry no string channel (RT-07)`,
+    );
   const values = [...new Set(participants.map((participant) => field(participant, 'channel')).filter((value): value is string => typeof value === 'string'))];
   const forms: string[] = [];
   for (const value of values) {
@@ -191,10 +214,15 @@ test("a versioned participant's channel field holds the channel name or the part
     // Not the channel name: it must be the room, where the main interface lists the same participants.
     const isRoom = await check('VAR-07', `channel field "${value}" names a room whose list holds the participants that carry it`, async () => {
       const room = await api.call('listRoomChannelParticipants', { params: { room: value, channel } });
-      expect(room, `channel field "${value}" is neither the channel name nor a room that holds the channel`).toMatchOperation('listRoomChannelParticipants', { status: 200 });
+      expect(room, `channel field "${value}" is neither the channel name nor a room that holds the channel`).toMatchOperation('listRoomChannelParticipants', {
+        status: 200,
+      });
       const inRoom = new Set((room.json as unknown[]).map((participant) => field(participant, 'id')));
       const claimed = participants.filter((participant) => field(participant, 'channel') === value).map((participant) => field(participant, 'id'));
-      expect(claimed.filter((id) => !inRoom.has(id)), `participants said to be in room ${value} but not listed there`).toEqual([]);
+      expect(
+        claimed.filter((id) => !inRoom.has(id)),
+        `participants said to be in room ${value} but not listed there`,
+      ).toEqual([]);
     });
     if (isRoom) forms.push('room ID');
   }

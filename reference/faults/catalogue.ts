@@ -172,7 +172,10 @@ const privateKeyMismatch: OptionsTransform = (options) => {
   return withBehaviour({
     exportSecurityKeyPair: (pair, passphrase) => {
       spare ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
-      return { publicKey: defaultBehaviour.exportSecurityKeyPair(pair, passphrase).publicKey, privateKey: defaultBehaviour.exportSecurityKeyPair(spare, passphrase).privateKey };
+      return {
+        publicKey: defaultBehaviour.exportSecurityKeyPair(pair, passphrase).publicKey,
+        privateKey: defaultBehaviour.exportSecurityKeyPair(spare, passphrase).privateKey,
+      };
     },
   })(options);
 };
@@ -255,7 +258,16 @@ export const FAULTS: readonly Fault[] = [
       if (reply.statusCode === 200) reply.code(201);
     }),
   ),
-  fault('login-name-missing', 'The 200 body of login lacks name.', ['LOGIN-02'], ['login'], rewriteBody(['login'], eachRecord((record) => delete record['name']))),
+  fault(
+    'login-name-missing',
+    'The 200 body of login lacks name.',
+    ['LOGIN-02'],
+    ['login'],
+    rewriteBody(
+      ['login'],
+      eachRecord((record) => delete record['name']),
+    ),
+  ),
   fault(
     'login-length-limits-crash',
     'An e-mail over 191 characters or a password under 6 or over 191 characters makes login fail with 500 instead of a 4xx.',
@@ -398,7 +410,9 @@ export const FAULTS: readonly Fault[] = [
     "Error bodies carry error 'Error' instead of the HTTP status name.",
     ['ERR-05', 'TRS-04', 'MST-14'],
     OPERATIONS,
-    withBehaviour({ errorBody: (status, message, includeError) => ({ ...buildErrorBody(status, message, includeError), ...(includeError ? { error: 'Error' } : {}) }) }),
+    withBehaviour({
+      errorBody: (status, message, includeError) => ({ ...buildErrorBody(status, message, includeError), ...(includeError ? { error: 'Error' } : {}) }),
+    }),
   ),
   fault(
     'errors-not-json',
@@ -421,7 +435,13 @@ export const FAULTS: readonly Fault[] = [
   ),
 
   // ------------------------------------------------------------ pagination
-  fault('default-take-20', 'Without take, paginated lists return 20 items.', ['PAG-01', 'PAG-02', 'PAG-03'], PAGINATED_OPERATIONS, withBehaviour({ defaultTake: 20 })),
+  fault(
+    'default-take-20',
+    'Without take, paginated lists return 20 items.',
+    ['PAG-01', 'PAG-02', 'PAG-03'],
+    PAGINATED_OPERATIONS,
+    withBehaviour({ defaultTake: 20 }),
+  ),
   fault(
     'skip-ignored',
     'skip is ignored: every page starts at the first item.',
@@ -474,7 +494,9 @@ export const FAULTS: readonly Fault[] = [
     'A page that starts at or past the end of a non-empty list holds the last take items instead of none.',
     ['PAG-14'],
     PAGINATED_OPERATIONS,
-    withBehaviour({ pageSlice: (items, skip, take) => (skip > 0 && skip >= items.length ? items.slice(Math.max(0, items.length - take)) : items.slice(skip, skip + take)) }),
+    withBehaviour({
+      pageSlice: (items, skip, take) => (skip > 0 && skip >= items.length ? items.slice(Math.max(0, items.length - take)) : items.slice(skip, skip + take)),
+    }),
   ),
   fault(
     'past-end-page-total-zero',
@@ -636,7 +658,7 @@ export const FAULTS: readonly Fault[] = [
   // One answer in N: a deterministic counter per instance; the PART-03 check reads every member of a first page.
   fault(
     'participant-read-every-third-wrong',
-    "Every third successful getParticipant answer for a group member carries the name and email of the member listed after it in its first group (a misindexed cache, one answer in three).",
+    'Every third successful getParticipant answer for a group member carries the name and email of the member listed after it in its first group (a misindexed cache, one answer in three).',
     ['PART-03'],
     ['getParticipant'],
     perInstance(() => {
@@ -711,13 +733,16 @@ export const FAULTS: readonly Fault[] = [
     'archiveParticipant answers 200 with the record of the path id, but with name and email emptied (the stored participant keeps them).',
     ['PART-09'],
     ['archiveParticipant'],
-    rewriteBody(['archiveParticipant'], eachRecord((record) => Object.assign(record, { name: '', email: '' }))),
+    rewriteBody(
+      ['archiveParticipant'],
+      eachRecord((record) => Object.assign(record, { name: '', email: '' })),
+    ),
   ),
 
   // ------------------------------------------------------------ recordings
   fault(
     'recordings-room-filter-drops-last',
-    "listRecordings with roomId (and no meetingId) leaves out the last recording of a room that has several (an off-by-one in the room query).",
+    'listRecordings with roomId (and no meetingId) leaves out the last recording of a room that has several (an off-by-one in the room query).',
     ['REC-04'],
     ['listRecordings'],
     rewriteBody(['listRecordings'], (body, { request }) => {
@@ -780,7 +805,10 @@ export const FAULTS: readonly Fault[] = [
     'The security key result carries the passphrase masked with asterisks instead of the passphrase sent.',
     ['SEC-02'],
     ['createSecurityKey'],
-    rewriteBody(['createSecurityKey'], eachRecord((record) => typeof record['passphrase'] === 'string' && (record['passphrase'] = '*'.repeat(record['passphrase'].length)))),
+    rewriteBody(
+      ['createSecurityKey'],
+      eachRecord((record) => typeof record['passphrase'] === 'string' && (record['passphrase'] = '*'.repeat(record['passphrase'].length))),
+    ),
   ),
   fault(
     'public-key-is-private',
@@ -875,7 +903,9 @@ export const FAULTS: readonly Fault[] = [
     ['getChannelInfo'],
     rewriteBody(['getChannelInfo'], (body, { request, app }) => {
       const requested = String(paramsOf(request)['channel']);
-      const stored = environments.map((environment) => app.reference.store.environments[environment].channels.get(requested)).find((channel) => channel !== undefined);
+      const stored = environments
+        .map((environment) => app.reference.store.environments[environment].channels.get(requested))
+        .find((channel) => channel !== undefined);
       const channel = channelOf(body);
       if (channel !== undefined && stored !== undefined) channel['name'] = stored.id;
       return body;
@@ -888,7 +918,8 @@ export const FAULTS: readonly Fault[] = [
     ['listRoomChannelParticipants'],
     rewriteBody(['listRoomChannelParticipants'], (body, { request }) => {
       const room = String(paramsOf(request)['room']);
-      const otherRoom = [...(environmentOf(request)?.channels.values() ?? [])].map((channel) => channel.roomId).find((roomId) => roomId !== room) ?? `${room}-previous`;
+      const otherRoom =
+        [...(environmentOf(request)?.channels.values() ?? [])].map((channel) => channel.roomId).find((roomId) => roomId !== room) ?? `${room}-previous`;
       const last = itemsOf(body).at(-1);
       if (last !== undefined) last['roomId'] = otherRoom;
       return body;
@@ -965,7 +996,16 @@ export const FAULTS: readonly Fault[] = [
   // ============================================================ end of the block of issue 13
 
   // ------------------------------------------------------------ groups
-  fault('group-name-renamed', 'Groups carry title instead of name.', ['GRP-02'], ['listGroups', 'getGroup'], rewriteBody(['listGroups', 'getGroup'], eachRecord((record) => renameField(record, 'name', 'title')))),
+  fault(
+    'group-name-renamed',
+    'Groups carry title instead of name.',
+    ['GRP-02'],
+    ['listGroups', 'getGroup'],
+    rewriteBody(
+      ['listGroups', 'getGroup'],
+      eachRecord((record) => renameField(record, 'name', 'title')),
+    ),
+  ),
   fault(
     'get-group-first-page-only',
     'getGroup finds only the groups of the first page of listGroups (404 for the others).',
@@ -979,8 +1019,23 @@ export const FAULTS: readonly Fault[] = [
   ),
 
   // ------------------------------------------------------------ participants
-  fault('participant-email-missing', 'Participant records lack email.', ['PART-01', 'FMT-03'], PARTICIPANT_OPERATIONS, rewriteBody(PARTICIPANT_OPERATIONS, eachRecord((record) => delete record['email']))),
-  fault('archived-participant-still-listed', 'Archived participants are still listed in their groups.', ['PART-10'], ['listGroupParticipants'], withBehaviour({ isSearchable: () => true })),
+  fault(
+    'participant-email-missing',
+    'Participant records lack email.',
+    ['PART-01', 'FMT-03'],
+    PARTICIPANT_OPERATIONS,
+    rewriteBody(
+      PARTICIPANT_OPERATIONS,
+      eachRecord((record) => delete record['email']),
+    ),
+  ),
+  fault(
+    'archived-participant-still-listed',
+    'Archived participants are still listed in their groups.',
+    ['PART-10'],
+    ['listGroupParticipants'],
+    withBehaviour({ isSearchable: () => true }),
+  ),
   fault(
     'archive-not-applied',
     'archiveParticipant answers 200 with the record but the participant stays active (and listed).',
@@ -1016,7 +1071,13 @@ export const FAULTS: readonly Fault[] = [
   ),
 
   // ------------------------------------------------------------ recordings
-  fault('recording-stuck-processing', 'Recordings stay processing forever.', ['REC-07'], ['listRecordings'], withBehaviour({ recordingStatus: () => 'processing' })),
+  fault(
+    'recording-stuck-processing',
+    'Recordings stay processing forever.',
+    ['REC-07'],
+    ['listRecordings'],
+    withBehaviour({ recordingStatus: () => 'processing' }),
+  ),
   fault(
     'recording-url-relative',
     'Recording urls are relative references (/media/recordings/<uuid>.mp4).',
@@ -1029,7 +1090,10 @@ export const FAULTS: readonly Fault[] = [
     'Available recordings carry no url.',
     ['REC-01', 'FMT-03'],
     ['listRecordings'],
-    rewriteBody(['listRecordings'], eachRecord((record) => record['status'] === 'available' && delete record['url'])),
+    rewriteBody(
+      ['listRecordings'],
+      eachRecord((record) => record['status'] === 'available' && delete record['url']),
+    ),
   ),
   fault(
     'recording-url-dead',
@@ -1076,14 +1140,20 @@ export const FAULTS: readonly Fault[] = [
     'Transcription records carry minutes as a string.',
     ['TRS-02'],
     ['getTranscriptionStats'],
-    rewriteBody(['getTranscriptionStats'], eachRecord((record) => (record['minutes'] = String(record['minutes'])))),
+    rewriteBody(
+      ['getTranscriptionStats'],
+      eachRecord((record) => (record['minutes'] = String(record['minutes']))),
+    ),
   ),
   fault(
     'transcript-group-name-null',
     'Transcription records carry groupName null.',
     ['TRS-02', 'FMT-03'],
     ['getTranscriptionStats'],
-    rewriteBody(['getTranscriptionStats'], eachRecord((record) => (record['groupName'] = null))),
+    rewriteBody(
+      ['getTranscriptionStats'],
+      eachRecord((record) => (record['groupName'] = null)),
+    ),
   ),
   fault(
     'usage-limit-never-reached',
@@ -1146,7 +1216,10 @@ export const FAULTS: readonly Fault[] = [
     'The security key result names secret_key instead of secretKey.',
     ['SEC-01'],
     ['createSecurityKey'],
-    rewriteBody(['createSecurityKey'], eachRecord((record) => renameField(record, 'secretKey', 'secret_key'))),
+    rewriteBody(
+      ['createSecurityKey'],
+      eachRecord((record) => renameField(record, 'secretKey', 'secret_key')),
+    ),
   ),
 
   // ------------------------------------------------------------ meetings summary and statistics
@@ -1155,7 +1228,10 @@ export const FAULTS: readonly Fault[] = [
     'The meetings summary carries totalMeetings as a string.',
     ['MSUM-01'],
     ['getMeetingsSummary'],
-    rewriteBody(['getMeetingsSummary'], eachRecord((record) => (record['totalMeetings'] = String(record['totalMeetings'])))),
+    rewriteBody(
+      ['getMeetingsSummary'],
+      eachRecord((record) => (record['totalMeetings'] = String(record['totalMeetings']))),
+    ),
   ),
   fault(
     'only-summary-defaults-false',
@@ -1172,14 +1248,20 @@ export const FAULTS: readonly Fault[] = [
     'Meeting statistics records carry price as a string.',
     ['MST-04'],
     ['getMeetingStats'],
-    rewriteBody(['getMeetingStats'], eachRecord((record) => 'price' in record && (record['price'] = String(record['price'])))),
+    rewriteBody(
+      ['getMeetingStats'],
+      eachRecord((record) => 'price' in record && (record['price'] = String(record['price']))),
+    ),
   ),
   fault(
     'stats-participant-name-null',
     'Participant entries of meeting statistics records carry name null.',
     ['MST-05', 'FMT-03'],
     ['getMeetingStats'],
-    rewriteBody(['getMeetingStats'], eachRecord((record) => itemsOf(record['participants']).forEach((entry) => (entry['name'] = null)))),
+    rewriteBody(
+      ['getMeetingStats'],
+      eachRecord((record) => itemsOf(record['participants']).forEach((entry) => (entry['name'] = null))),
+    ),
   ),
   ...(
     [
@@ -1216,12 +1298,30 @@ export const FAULTS: readonly Fault[] = [
       (status) => status === 500,
     ),
   ),
-  fault('close-keeps-participants', 'Closing a meeting leaves its participants connected.', ['CLOSE-02'], ['closeMeeting', 'listRoomChannelParticipants'], closeKeepsParticipants),
-  fault('close-answers-body', 'closeMeeting answers 200 with {"closed": true} instead of the empty object.', ['CLOSE-01'], ['closeMeeting'], rewriteBody(['closeMeeting'], () => ({ closed: true }))),
+  fault(
+    'close-keeps-participants',
+    'Closing a meeting leaves its participants connected.',
+    ['CLOSE-02'],
+    ['closeMeeting', 'listRoomChannelParticipants'],
+    closeKeepsParticipants,
+  ),
+  fault(
+    'close-answers-body',
+    'closeMeeting answers 200 with {"closed": true} instead of the empty object.',
+    ['CLOSE-01'],
+    ['closeMeeting'],
+    rewriteBody(['closeMeeting'], () => ({ closed: true })),
+  ),
 
   // ------------------------------------------------------------ realtime
   fault('events-over-250', 'Channel info returns up to 300 events.', ['RT-05'], ['getChannelInfo'], withBehaviour({ eventsLimit: 300 })),
-  fault('events-oldest-250', 'Channel info returns the oldest 250 events instead of the newest.', ['RT-06'], ['getChannelInfo'], withBehaviour({ lastEvents: (events, limit) => events.slice(0, limit) })),
+  fault(
+    'events-oldest-250',
+    'Channel info returns the oldest 250 events instead of the newest.',
+    ['RT-06'],
+    ['getChannelInfo'],
+    withBehaviour({ lastEvents: (events, limit) => events.slice(0, limit) }),
+  ),
   fault(
     'channel-api-key-missing',
     'The channel object lacks apiKey.',
@@ -1247,7 +1347,10 @@ export const FAULTS: readonly Fault[] = [
     'Participants of the versioned interface lack channel.',
     ['RT-07', 'RT-08', 'FMT-03'],
     ['getChannelInfo', 'listChannelParticipants'],
-    rewriteBody(['listChannelParticipants'], eachRecord((record) => delete record['channel'])),
+    rewriteBody(
+      ['listChannelParticipants'],
+      eachRecord((record) => delete record['channel']),
+    ),
     rewriteBody(['getChannelInfo'], (body) => {
       for (const participant of connectedOf(body)) delete participant['channel'];
       return body;
@@ -1258,7 +1361,10 @@ export const FAULTS: readonly Fault[] = [
     'Participants of listRoomChannelParticipants lack roomId.',
     ['RT-09', 'RT-10', 'FMT-03'],
     ['listRoomChannelParticipants'],
-    rewriteBody(['listRoomChannelParticipants'], eachRecord((record) => delete record['roomId'])),
+    rewriteBody(
+      ['listRoomChannelParticipants'],
+      eachRecord((record) => delete record['roomId']),
+    ),
   ),
 
   // ------------------------------------------------------------ bad input
@@ -1285,7 +1391,8 @@ export const FAULTS: readonly Fault[] = [
     BODY_OPERATIONS,
     beforeHandler(BODY_OPERATIONS, (request) => {
       const body = request.body;
-      if (isObject(body) && STRING_FIELDS.some((field) => body[field] !== undefined && typeof body[field] !== 'string')) throw new TypeError('value.trim is not a function');
+      if (isObject(body) && STRING_FIELDS.some((field) => body[field] !== undefined && typeof body[field] !== 'string'))
+        throw new TypeError('value.trim is not a function');
     }),
   ),
   fault(
@@ -1323,7 +1430,13 @@ export const FAULTS: readonly Fault[] = [
     echoBodyOperations(),
     rewriteBody(echoBodyOperations(), (body, { request }) => eachRecord((record) => (record['requestedWith'] = echoedCredentials(request)))(body)),
   ),
-  fault('opaque-access-token', 'Login answers an opaque access token (random base64url, not a JWT), which the bearer operations accept.', ['LOGIN-01'], ['login'], opaqueAccessToken),
+  fault(
+    'opaque-access-token',
+    'Login answers an opaque access token (random base64url, not a JWT), which the bearer operations accept.',
+    ['LOGIN-01'],
+    ['login'],
+    opaqueAccessToken,
+  ),
   fault(
     'secret-key-words-joined',
     'Every fourth word of the secretKey is written together with the next one, so the secretKey holds fewer than 128 words.',

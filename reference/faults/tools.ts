@@ -37,9 +37,7 @@ export type OperationId = keyof typeof OPERATION_ROUTES;
 export const OPERATIONS = Object.keys(OPERATION_ROUTES) as OperationId[];
 
 /** Routes as registered inside their interface's plugin, i.e. without the path prefix of the layout (/v2 by default). */
-const operationByRoute = new Map<string, OperationId>(
-  OPERATIONS.map((operation) => [OPERATION_ROUTES[operation].replace(/^(\w+) \/v2\//, '$1 /'), operation]),
-);
+const operationByRoute = new Map<string, OperationId>(OPERATIONS.map((operation) => [OPERATION_ROUTES[operation].replace(/^(\w+) \/v2\//, '$1 /'), operation]));
 
 /**
  * The operation a routed request belongs to; undefined for the 404 handler and the media route.

@@ -27,9 +27,7 @@ export const groupsPlugin: FastifyPluginAsync = async (app) => {
     const data = store.environments[environment];
     if (!data.groupsById.has(groupId)) throw notFound(`Group ${groupId} not found`);
     const pageRequest = parsePageRequest(asQuery(request.query), behaviour);
-    const members = [...data.participants.values()].filter(
-      (participant) => participant.groupIds.includes(groupId) && behaviour.isSearchable(participant),
-    );
+    const members = [...data.participants.values()].filter((participant) => participant.groupIds.includes(groupId) && behaviour.isSearchable(participant));
     const page = paginate(members, pageRequest, behaviour);
     return { pagination: page.pagination, data: page.data.map((participant) => participantView(participant, behaviour)) };
   });

@@ -17,8 +17,7 @@ function parseDate(raw: string | undefined, name: string, endOfDay: boolean): nu
   const parts = dateOnly.exec(raw) ?? dateTime.exec(raw);
   const time = Date.parse(raw);
   const [year, month, day] = (parts ?? []).slice(1, 4).map(Number);
-  const calendarDay =
-    year !== undefined && month !== undefined && day !== undefined && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  const calendarDay = year !== undefined && month !== undefined && day !== undefined && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
   if (parts === null || Number.isNaN(time) || !calendarDay) throw badRequest(`${name} must be an ISO 8601 date-time`);
   return dateOnly.test(raw) && endOfDay ? time + dayMs - 1 : time;
 }

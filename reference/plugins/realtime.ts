@@ -44,9 +44,7 @@ export const versionedRealtimePlugin: FastifyPluginAsync = async (app) => {
         connectionId: event.connectionId,
         data: event.data,
       })),
-      [config.variants.channelParticipantsField]: connectedTo(app, client.environment, channel).map((connection) =>
-        versionedParticipant(connection, channel),
-      ),
+      [config.variants.channelParticipantsField]: connectedTo(app, client.environment, channel).map((connection) => versionedParticipant(connection, channel)),
     };
   });
 

@@ -36,9 +36,7 @@ export const recordingsPlugin: FastifyPluginAsync = async (app) => {
     const pageRequest = config.variants.recordingsForm === 'envelope' ? parsePageRequest(query, behaviour) : undefined;
     const matching = store.environments[environment].recordings.filter(
       (recording): recording is Recording & { endedAt: number } =>
-        recording.endedAt !== null &&
-        (roomId === undefined || recording.roomId === roomId) &&
-        (meetingId === undefined || recording.meetingId === meetingId),
+        recording.endedAt !== null && (roomId === undefined || recording.roomId === roomId) && (meetingId === undefined || recording.meetingId === meetingId),
     );
     const at = now();
     const base = origin(request);
@@ -49,9 +47,7 @@ export const recordingsPlugin: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { file: string } }>('/media/recordings/:file', async (request, reply) => {
     const uuid = request.params.file.replace(/\.mp4$/, '');
-    const recording = environments
-      .flatMap((environment) => store.environments[environment].recordings)
-      .find((candidate) => candidate.uuid === uuid);
+    const recording = environments.flatMap((environment) => store.environments[environment].recordings).find((candidate) => candidate.uuid === uuid);
     const endedAt = recording?.endedAt ?? null;
     if (endedAt === null || behaviour.recordingStatus(endedAt, now(), config.recordingDelayMs) !== 'available') {
       throw notFound(`Recording ${uuid} is not available`);

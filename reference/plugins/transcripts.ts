@@ -40,8 +40,6 @@ export const transcriptsPlugin: FastifyPluginAsync = async (app) => {
       throw forbidden('Usage limit reached for transcription statistics');
     }
     const environment = parseEnvironment(queryValue(asQuery(request.query), 'environment'));
-    return store.transcriptions
-      .filter((record) => environment === undefined || record.environment === environment)
-      .map(view);
+    return store.transcriptions.filter((record) => environment === undefined || record.environment === environment).map(view);
   });
 };

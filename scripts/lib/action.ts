@@ -151,11 +151,16 @@ export function renderSummary(input: SummaryInput): string {
   } else if (input.prepareFailed === true) {
     lines.push('**No verdict**: the action could not prepare the run (see the step "Prepare the target profile").', '');
   } else if (input.exitCode === '2') {
-    lines.push('**No verdict**: the run stopped before it judged anything: the profile or the harness settings are invalid (the step "Run the conformance suite" names each bad variable, never its value).', '');
+    lines.push(
+      '**No verdict**: the run stopped before it judged anything: the profile or the harness settings are invalid (the step "Run the conformance suite" names each bad variable, never its value).',
+      '',
+    );
   } else {
     lines.push('**No verdict**: the run wrote no certificate (see the step "Run the conformance suite").', '');
   }
-  lines.push(input.prepareFailed === true ? `The suite did not run: ${exitCodeMeaning(input.exitCode)}.` : `The suite ended with ${exitCodeMeaning(input.exitCode)}.`);
+  lines.push(
+    input.prepareFailed === true ? `The suite did not run: ${exitCodeMeaning(input.exitCode)}.` : `The suite ended with ${exitCodeMeaning(input.exitCode)}.`,
+  );
   if (input.markdown !== undefined) {
     lines.push('', `The reports (certification.md, certification.json, junit.xml, allure-results/) are in the artifact \`${input.artifactName}\`.`);
   }

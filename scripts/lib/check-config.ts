@@ -33,7 +33,12 @@ export function redirectConfig(base: PlaywrightTestConfig, dir: string, reporter
     const module = name.startsWith('.') ? resolve(REPO_ROOT, name) : name;
     return (options === undefined ? [module] : [module, redirectValue(options, dir)]) as ReporterDescription;
   });
-  const config: PlaywrightTestConfig = { ...base, testDir: absolute(base.testDir ?? '.') ?? REPO_ROOT, outputDir: join(dir, 'test-results'), reporter: redirected };
+  const config: PlaywrightTestConfig = {
+    ...base,
+    testDir: absolute(base.testDir ?? '.') ?? REPO_ROOT,
+    outputDir: join(dir, 'test-results'),
+    reporter: redirected,
+  };
   const globalSetup = typeof base.globalSetup === 'string' ? absolute(base.globalSetup) : undefined;
   if (globalSetup !== undefined) config.globalSetup = globalSetup;
   return config;

@@ -146,7 +146,8 @@ function writeIfChanged(file: string, text: string): void {
 function writeProject(shape: FloorShape, dir: string): string {
   const names = Object.keys(shape.files);
   const unfit = names.filter((name) => !SPEC_FILE.test(name));
-  if (unfit.length > 0) throw new Error(`the floor names its files after the suite's spec files; ${unfit.map((name) => JSON.stringify(name)).join(', ')} cannot be one`);
+  if (unfit.length > 0)
+    throw new Error(`the floor names its files after the suite's spec files; ${unfit.map((name) => JSON.stringify(name)).join(', ')} cannot be one`);
   mkdirSync(join(dir, 'tests'), { recursive: true });
   mkdirSync(join(dir, 'shapes'), { recursive: true });
   linkModules(join(dir, 'node_modules'));
@@ -211,13 +212,18 @@ export async function runFloor(shape: FloorShape, options: { workers: number; de
     const expectedRequests = shapeRequests(shape);
     // Untimed: a listing loads every test file, so a cold transform cache is filled before the timed run.
     const listing = await runPlaywright({ args: ['test', '--list'], cwd: dir, env, timeoutMs: RUN_TIMEOUT_MS });
-    if (listing.code !== 0) throw new Error(`the Playwright floor's test files do not load (exit ${String(listing.code)}, signal ${String(listing.signal)}):\n${lastLines(listing.output)}`);
+    if (listing.code !== 0)
+      throw new Error(
+        `the Playwright floor's test files do not load (exit ${String(listing.code)}, signal ${String(listing.signal)}):\n${lastLines(listing.output)}`,
+      );
     const run = await runPlaywright({ args: ['test'], cwd: dir, env, timeoutMs: RUN_TIMEOUT_MS });
     const ended = run.timedOut ? `exceeded ${seconds(RUN_TIMEOUT_MS)}` : `ended with exit ${String(run.code)}, signal ${String(run.signal)}`;
     if (run.timedOut || run.code !== 0) throw new Error(`the Playwright floor ${ended}; the end of its output:\n${lastLines(run.output)}`);
     const passed = Number(/^\s*(\d+) passed\b/m.exec(run.output)?.[1] ?? Number.NaN);
     if (passed !== expectedTests || exchanges.length !== expectedRequests) {
-      throw new Error(`the Playwright floor ran ${String(passed)} of ${expectedTests} tests and answered ${exchanges.length} of ${expectedRequests} requests; the end of its output:\n${lastLines(run.output)}`);
+      throw new Error(
+        `the Playwright floor ran ${String(passed)} of ${expectedTests} tests and answered ${exchanges.length} of ${expectedRequests} requests; the end of its output:\n${lastLines(run.output)}`,
+      );
     }
     return { wallMs: run.durationMs, tests: passed, requests: exchanges.length, exchanges };
   } finally {

@@ -75,7 +75,12 @@ export interface VariationVerdict {
   brokenTests: string[];
 }
 
-const failedCheck = (test: TestOutcome, record: CheckRecord): FailedCheck => ({ requirementId: record.requirementId, location: test.location, title: test.title, text: record.text });
+const failedCheck = (test: TestOutcome, record: CheckRecord): FailedCheck => ({
+  requirementId: record.requirementId,
+  location: test.location,
+  title: test.title,
+  text: record.text,
+});
 
 /** A test that failed or timed out with errors no check recorded (settled tests carry the marker). */
 function broken(test: TestOutcome): string | undefined {
@@ -87,7 +92,9 @@ function broken(test: TestOutcome): string | undefined {
 }
 
 const failedChecks = (tests: readonly TestOutcome[]): FailedCheck[] =>
-  tests.flatMap((test) => test.checks.filter((record) => record.outcome === 'failed' || record.outcome === 'deviation').map((record) => failedCheck(test, record)));
+  tests.flatMap((test) =>
+    test.checks.filter((record) => record.outcome === 'failed' || record.outcome === 'deviation').map((record) => failedCheck(test, record)),
+  );
 
 export function faultVerdict(
   fault: { name: string; description: string; requirements: readonly string[]; operations?: readonly string[] },
@@ -96,10 +103,13 @@ export function faultVerdict(
   const declared = new Set(fault.requirements);
   const failures = failedChecks(tests);
   // A fault of a SHOULD requirement is caught by the warning its check records: that is all a SHOULD can do.
-  const warnings = tests.flatMap((test) => test.checks.filter((record) => record.outcome === 'warning' && declared.has(record.requirementId)).map((record) => failedCheck(test, record)));
+  const warnings = tests.flatMap((test) =>
+    test.checks.filter((record) => record.outcome === 'warning' && declared.has(record.requirementId)).map((record) => failedCheck(test, record)),
+  );
   const caughtBy = [...failures.filter((entry) => declared.has(entry.requirementId)), ...warnings];
   const collateralByRequirement = new Map<string, FailedCheck>();
-  for (const entry of failures) if (!declared.has(entry.requirementId) && !collateralByRequirement.has(entry.requirementId)) collateralByRequirement.set(entry.requirementId, entry);
+  for (const entry of failures)
+    if (!declared.has(entry.requirementId) && !collateralByRequirement.has(entry.requirementId)) collateralByRequirement.set(entry.requirementId, entry);
   const brokenTests = tests.map(broken).filter((line): line is string => line !== undefined);
   const ran = tests.filter((test) => test.status !== 'skipped');
   const ids = [...declared].join(', ');
@@ -132,7 +142,8 @@ export function faultVerdict(
 /** MUST requirements cited or checked in the run none of whose checks ran to a result. */
 export function mustNotAssessed(tests: readonly TestOutcome[]): string[] {
   // A test skipped as not applicable (the target chose the other documented form) settles its requirements, as in the certificate.
-  const notApplicable = (test: TestOutcome): boolean => test.status === 'skipped' && (test.skipReasons ?? []).length > 0 && (test.skipReasons ?? []).every((reason) => NOT_APPLICABLE.test(reason));
+  const notApplicable = (test: TestOutcome): boolean =>
+    test.status === 'skipped' && (test.skipReasons ?? []).length > 0 && (test.skipReasons ?? []).every((reason) => NOT_APPLICABLE.test(reason));
   const ranFor = new Set([
     ...tests.flatMap((test) => test.checks.filter((record) => record.outcome !== 'not assessed').map((record) => record.requirementId)),
     ...tests.filter(notApplicable).flatMap((test) => test.requirements),

@@ -22,7 +22,12 @@ export function markdownLinks(markdown: string): string[] {
   return [...markdown.matchAll(/\]\(([^()\s]+)\)/g)].map((match) => match[1] ?? '');
 }
 
-const decodeEntities = (text: string): string => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decodeEntities = (text: string): string =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The href of every element of an HTML text. */
 export function htmlLinks(html: string): string[] {

@@ -211,7 +211,8 @@ export function decodeJwt(token: string): DecodedJwt | undefined {
 function signedOrNotAssessable(token: string): SignedJwt {
   const decoded = decodeJwt(token);
   if (decoded === undefined) throw new NotAssessable('the access token from login is not a JWT in compact form (LOGIN-01), so no token can be crafted from it');
-  if (decoded.form === 'JWE') throw new NotAssessable('the access token from login is an encrypted JWT (JWE): the suite can craft forged tokens only from a signed one');
+  if (decoded.form === 'JWE')
+    throw new NotAssessable('the access token from login is an encrypted JWT (JWE): the suite can craft forged tokens only from a signed one');
   return decoded;
 }
 
@@ -364,7 +365,11 @@ export function checkErrorBody(exchange: Exchange, report: ErrorReport, cause: s
   }
   if (status === 401 && body !== undefined && concerns('VAR-05', operationId)) {
     const error = body['error'];
-    if (checkNow('VAR-05', `${label}, error is a string or absent`, () => expect(['undefined', 'string'], `error is ${JSON.stringify(error)}`).toContain(typeof error))) {
+    if (
+      checkNow('VAR-05', `${label}, error is a string or absent`, () =>
+        expect(['undefined', 'string'], `error is ${JSON.stringify(error)}`).toContain(typeof error),
+      )
+    ) {
       report.observe('VAR-05', error === undefined ? 'error absent' : 'error present', `${operationId} ${cause}`);
     }
   }

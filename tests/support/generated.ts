@@ -6,11 +6,23 @@
  * union over its operation. Shared by the invalid-input and valid-input specs, which differ only in
  * their plans and titles.
  */
-import { cites, generatedSettings, generatedTags, NotAssessable, recordCheck, requireDestructive, requireWrites, runGenerated, summarisePlan, test } from '../../fixtures/index.ts';
+import {
+  cites,
+  generatedSettings,
+  generatedTags,
+  NotAssessable,
+  recordCheck,
+  requireDestructive,
+  requireWrites,
+  runGenerated,
+  summarisePlan,
+  test,
+} from '../../fixtures/index.ts';
 import type { CaseCheck, OperationPlan } from '../../fixtures/index.ts';
 
 function record(check: CaseCheck): void {
-  const outcome = check.notAssessable !== undefined ? new NotAssessable(check.notAssessable) : check.failure === undefined ? undefined : new Error(check.failure);
+  const outcome =
+    check.notAssessable !== undefined ? new NotAssessable(check.notAssessable) : check.failure === undefined ? undefined : new Error(check.failure);
   recordCheck(check.requirementId, check.label, outcome);
 }
 

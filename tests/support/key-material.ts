@@ -53,7 +53,7 @@ function derCandidates(text: string): Buffer[] {
 /** The length-prefixed fields of an OpenSSH public key blob (RFC 4253 section 6.6). */
 function sshFields(blob: Buffer): Buffer[] {
   const fields: Buffer[] = [];
-  for (let at = 0; at + 4 <= blob.length; ) {
+  for (let at = 0; at + 4 <= blob.length;) {
     const length = blob.readUInt32BE(at);
     fields.push(blob.subarray(at + 4, at + 4 + length));
     at += 4 + length;

@@ -170,4 +170,3 @@ export function totalsOf(records: readonly MeetingStatsRecord[]): MeetingSummary
 export function nearlyEqual(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 }
-

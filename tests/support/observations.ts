@@ -127,19 +127,28 @@ export async function checkErrorBody(exchange: Exchange): Promise<void> {
   const { operationId, status } = exchange;
   const body = exchange.json;
   if (lists('ERR-04', operationId) && isRecord(body) && 'statusCode' in body) {
-    await check('ERR-04', `${operationId}: statusCode equals the HTTP status ${status}`, () => expect(statusCodeProblem(exchange), excerpt(exchange)).toBeUndefined());
+    await check('ERR-04', `${operationId}: statusCode equals the HTTP status ${status}`, () =>
+      expect(statusCodeProblem(exchange), excerpt(exchange)).toBeUndefined(),
+    );
   }
   if (lists('ERR-05', operationId) && isRecord(body) && 'error' in body) {
     await check('ERR-05', `${operationId}: error is the name of status ${status}`, () => {
       const error = body['error'];
-      expect(typeof error === 'string' && statusNamesOf(status).includes(error.trim().toLowerCase()), `error ${JSON.stringify(error)} for HTTP ${status}\n${excerpt(exchange)}`).toBe(true);
+      expect(
+        typeof error === 'string' && statusNamesOf(status).includes(error.trim().toLowerCase()),
+        `error ${JSON.stringify(error)} for HTTP ${status}\n${excerpt(exchange)}`,
+      ).toBe(true);
     });
   }
   if (status === 401 && lists('ERR-01', operationId)) {
-    await check('ERR-01', `${operationId}: the 401 body holds statusCode 401 and a message`, () => expect(exchange).toMatchOperation(operationId, { status: 401 }));
+    await check('ERR-01', `${operationId}: the 401 body holds statusCode 401 and a message`, () =>
+      expect(exchange).toMatchOperation(operationId, { status: 401 }),
+    );
   }
   for (const id of ['ERR-06', 'UNS-15'].filter((candidate) => lists(candidate, operationId))) {
-    await check(id, `${operationId}: the ${status} body is the general error body`, () => expect(generalBodyProblem(exchange), excerpt(exchange)).toBeUndefined());
+    await check(id, `${operationId}: the ${status} body is the general error body`, () =>
+      expect(generalBodyProblem(exchange), excerpt(exchange)).toBeUndefined(),
+    );
   }
 }
 
@@ -150,7 +159,6 @@ const RFC_9110_NAMES: Readonly<Record<number, string>> = { 413: 'Content Too Lar
 function statusNamesOf(status: number): string[] {
   return [STATUS_CODES[status], RFC_9110_NAMES[status]].filter((name): name is string => name !== undefined).map((name) => name.toLowerCase());
 }
-
 
 /**
  * For tables of bad requests: what is wrong with an answer that must be a 4xx (or, with `allowed`,
@@ -173,7 +181,10 @@ export function expectRefused(exchange: Exchange, warn: Warn, what: string): voi
 
 /** Any status but 5xx; an error body is checked as expectRefused checks it. */
 export function expectNoServerError(exchange: Exchange, warn: Warn, what: string): void {
-  expect(refusalProblem(exchange, warn, what, (status) => status < 400), excerpt(exchange)).toBeUndefined();
+  expect(
+    refusalProblem(exchange, warn, what, (status) => status < 400),
+    excerpt(exchange),
+  ).toBeUndefined();
 }
 
 /** Response headers that speak of rate limits or retrying, as `name=value` pairs. */
@@ -184,9 +195,16 @@ export function rateLimitHeaders(exchange: { headers: Record<string, string> }):
 
 /** Every secret of the profile, for hand-made evidence (the API client redacts its own). */
 function secretsOf(target: TargetConfig): string[] {
-  return [target.password, target.apiKey, target.otherApiKey, target.clientId, target.secret, target.nonDeveloper?.password, target.usageLimit?.password, target.expiredToken].filter(
-    (secret): secret is string => secret !== undefined && secret !== '',
-  );
+  return [
+    target.password,
+    target.apiKey,
+    target.otherApiKey,
+    target.clientId,
+    target.secret,
+    target.nonDeveloper?.password,
+    target.usageLimit?.password,
+    target.expiredToken,
+  ].filter((secret): secret is string => secret !== undefined && secret !== '');
 }
 
 export interface RawAnswer {
@@ -216,7 +234,10 @@ const MAX_ROOM_CANDIDATES = 8;
 /** At most this many meetings' recordings are read for their rooms. */
 const MAX_MEETINGS_READ = 3;
 
-const roomsOf = (body: unknown): string[] => itemsOf(body).map((recording) => field(recording, 'roomId')).filter((room): room is string => typeof room === 'string');
+const roomsOf = (body: unknown): string[] =>
+  itemsOf(body)
+    .map((recording) => field(recording, 'roomId'))
+    .filter((room): room is string => typeof room === 'string');
 
 /**
  * Sources of candidate rooms for a channel, cheapest first, each read only when the ones before it
@@ -228,10 +249,15 @@ const roomsOf = (body: unknown): string[] => itemsOf(body).map((recording) => fi
 function roomSources(api: ApiClient, target: TargetConfig, channel: string): (() => Promise<string[]>)[] {
   const { roomId, meetingId, runningMeetingChannel, runningMeetingRoomId } = target.ids;
   return [
-    async () => [...(runningMeetingChannel === channel && runningMeetingRoomId !== undefined ? [runningMeetingRoomId] : []), ...(roomId === undefined ? [] : [roomId])],
+    async () => [
+      ...(runningMeetingChannel === channel && runningMeetingRoomId !== undefined ? [runningMeetingRoomId] : []),
+      ...(roomId === undefined ? [] : [roomId]),
+    ],
     async () => {
       const list = await api.call('listChannelParticipants', { params: { channel_name: channel } });
-      return itemsOf(list.status === 200 ? list.json : []).map((participant) => field(participant, 'channel')).filter((room): room is string => typeof room === 'string' && room !== channel);
+      return itemsOf(list.status === 200 ? list.json : [])
+        .map((participant) => field(participant, 'channel'))
+        .filter((room): room is string => typeof room === 'string' && room !== channel);
     },
     async () => {
       const filtered = [...(meetingId === undefined ? [] : [{ meetingId }]), ...(roomId === undefined ? [] : [{ roomId }])];
@@ -244,7 +270,13 @@ function roomSources(api: ApiClient, target: TargetConfig, channel: string): (()
     },
     async () => {
       const stats = await api.call('getMeetingStats', { query: { onlySummary: false, environment: target.environment } });
-      const meetings = [...new Set(itemsOf(stats.status === 200 ? stats.json : []).map((record) => field(record, 'meetingId')).filter((id): id is string => typeof id === 'string'))];
+      const meetings = [
+        ...new Set(
+          itemsOf(stats.status === 200 ? stats.json : [])
+            .map((record) => field(record, 'meetingId'))
+            .filter((id): id is string => typeof id === 'string'),
+        ),
+      ];
       const answers = await Promise.all(meetings.slice(0, MAX_MEETINGS_READ).map((id) => api.call('listRecordings', { query: { meetingId: id } })));
       return answers.flatMap((answer) => (answer.status === 200 ? roomsOf(answer.json) : []));
     },

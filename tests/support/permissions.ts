@@ -63,5 +63,8 @@ export function sharesOf<T>(items: readonly T[], operationOf: (item: T) => strin
   }).filter((share) => share.items.length > 0);
   if (shares.length === 0) return [{ permission: undefined, items: [], operations: [], label: '' }];
   if (shares.length === 1) return shares.map((share) => ({ ...share, label: '' }));
-  return shares.map((share) => ({ ...share, label: share.permission === undefined ? ' (operations that change nothing)' : ` (${share.operations.join(', ')})` }));
+  return shares.map((share) => ({
+    ...share,
+    label: share.permission === undefined ? ' (operations that change nothing)' : ` (${share.operations.join(', ')})`,
+  }));
 }

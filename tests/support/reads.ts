@@ -22,7 +22,11 @@ function unusable(exchange: Exchange, what: string): NotAssessable {
   const { operationId, status } = exchange;
   const requirementId = DISCOVERY_REQUIREMENTS[operationId] ?? operationId;
   const answer = status < 200 || status > 299 ? `HTTP ${status}` : `HTTP ${status} without ${what}`;
-  recordCheck(requirementId, `${operationId} answers a valid request with ${what} (read by the test)`, new Error(`${operationId} answered ${answer}.\n${exchange.curl}`));
+  recordCheck(
+    requirementId,
+    `${operationId} answers a valid request with ${what} (read by the test)`,
+    new Error(`${operationId} answered ${answer}.\n${exchange.curl}`),
+  );
   return new NotAssessable(`the read ${operationId} answered ${answer} (a failure of ${requirementId})`);
 }
 

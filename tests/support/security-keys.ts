@@ -44,7 +44,9 @@ export async function sharedCreation(discover: Discovery): Promise<Creation> {
   const result = await found(discover);
   const title = test.info().title;
   if (result.createdBy !== title) {
-    test.info().annotations.push({ type: 'note', description: `uses the security key that "${result.createdBy}" created in this worker (at POST ${result.path})` });
+    test
+      .info()
+      .annotations.push({ type: 'note', description: `uses the security key that "${result.createdBy}" created in this worker (at POST ${result.path})` });
   }
   return result.creation;
 }

@@ -17,7 +17,10 @@ export async function untilNotOk(send: () => Promise<Exchange>, bound: number, w
   let sent = 0;
   for (;;) {
     const size = Math.max(1, Math.min(wave, bound - sent));
-    const answers = await together(Array.from({ length: size }, (_, index) => index), () => send());
+    const answers = await together(
+      Array.from({ length: size }, (_, index) => index),
+      () => send(),
+    );
     sent += size;
     const ended = answers.find((answer) => answer.status !== 200);
     if (ended !== undefined || sent >= bound) return ended ?? (answers.at(-1) as Exchange);

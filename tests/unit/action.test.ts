@@ -43,7 +43,14 @@ describe('action.yml', () => {
   });
 
   it('takes the profile (required) and the flags, baseline, reports directory and artifact name (optional)', () => {
-    assert.deepEqual(Object.keys(action.inputs).sort(), ['allow-destructive', 'allow-writes', 'artifact-name', 'baseline-certificate', 'profile', 'reports-directory']);
+    assert.deepEqual(Object.keys(action.inputs).sort(), [
+      'allow-destructive',
+      'allow-writes',
+      'artifact-name',
+      'baseline-certificate',
+      'profile',
+      'reports-directory',
+    ]);
     assert.equal(action.inputs['profile']?.required, true);
     for (const [name, input] of Object.entries(action.inputs)) {
       assert.ok(input.description !== undefined, `${name} has a description`);
@@ -77,7 +84,8 @@ describe('action.yml', () => {
         if (input !== undefined) assert.ok(input in action.inputs, `${step.name}: unknown input ${input}`);
         for (const [, id] of expression.matchAll(/steps\.([\w-]+)\./g)) assert.ok(seen.has(id ?? ''), `${step.name}: step ${id} is not an earlier step`);
       }
-      for (const name of Object.keys(step.env ?? {}).filter((key) => key.startsWith('TARGET_'))) assert.ok(TARGET_VARIABLES.includes(name), `${step.name}: ${name}`);
+      for (const name of Object.keys(step.env ?? {}).filter((key) => key.startsWith('TARGET_')))
+        assert.ok(TARGET_VARIABLES.includes(name), `${step.name}: ${name}`);
       if (step.id !== undefined) seen.add(step.id);
     }
   });
@@ -121,7 +129,10 @@ describe('the action logic', () => {
       assert.ok(masks.includes(value), `${key} is masked`);
     }
     assert.ok(!masks.includes('1') && !masks.includes('development') && !masks.includes('reference'), 'flags, the environment and the name stay readable');
-    assert.deepEqual(masks, [...masks].sort((a, b) => b.length - a.length));
+    assert.deepEqual(
+      masks,
+      [...masks].sort((a, b) => b.length - a.length),
+    );
   });
 
   it('masks each line of a multi-line value and a line that does not parse', () => {

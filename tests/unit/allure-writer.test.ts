@@ -24,6 +24,10 @@ describe('UnsyncedResultsWriter', () => {
     assert.deepEqual(JSON.parse(readFileSync(join(dir, 'r1-result.json'), 'utf8')), { uuid: 'r1', name: 'a test' });
     assert.equal(readFileSync(join(dir, 'a1-attachment.txt'), 'utf8'), 'exchange');
     assert.equal(readFileSync(join(dir, 'a2-attachment.txt'), 'utf8'), 'from a file');
-    assert.equal(readFileSync(join(dir, 'environment.properties'), 'utf8').trim(), 'Target\\ name=reference', "written by Allure's own writer, in its escaped form");
+    assert.equal(
+      readFileSync(join(dir, 'environment.properties'), 'utf8').trim(),
+      'Target\\ name=reference',
+      "written by Allure's own writer, in its escaped form",
+    );
   });
 });

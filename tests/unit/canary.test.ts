@@ -9,7 +9,20 @@ import type { SeedFile } from '../../reference/seed-types.ts';
 import { deflateRawSync } from 'node:zlib';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { buildApp } from '../../reference/app.ts';
-import { ISSUED_SECRET_PATTERNS, IssuedSecrets, base64Fragments, canaryCredentials, canaryProfile, canarySeed, foreignWords, keySlicePattern, needles, pemLines, search, zipEntries } from '../../scripts/canary.ts';
+import {
+  ISSUED_SECRET_PATTERNS,
+  IssuedSecrets,
+  base64Fragments,
+  canaryCredentials,
+  canaryProfile,
+  canarySeed,
+  foreignWords,
+  keySlicePattern,
+  needles,
+  pemLines,
+  search,
+  zipEntries,
+} from '../../scripts/canary.ts';
 
 const seedText = readFileSync(new URL('../../reference/seed/seed.json', import.meta.url), 'utf8');
 const profileText = readFileSync(REFERENCE_TARGET_FILE, 'utf8');
@@ -24,7 +37,10 @@ describe('canary seed and profile', () => {
     for (const old of [seed.jwtSecret, ...seed.apiKeys.map((key) => key.key), ...seed.clients.flatMap((client) => [client.clientId, client.secret])]) {
       assert.ok(!text.includes(old), `${old} is still in the canary seed`);
     }
-    assert.deepEqual(result.apiKeys.map((key) => key.key), [canary.developmentApiKey, canary.productionApiKey]);
+    assert.deepEqual(
+      result.apiKeys.map((key) => key.key),
+      [canary.developmentApiKey, canary.productionApiKey],
+    );
     assert.equal(result.clients[0]?.apiKey, canary.developmentApiKey, 'the client still acts for the development key');
     const developer = result.users.find((user) => user.id === 'usr-0001');
     assert.equal(await verifyPassword(canary.developerPassword, developer?.passwordHash ?? ''), true);
@@ -41,7 +57,12 @@ describe('canary seed and profile', () => {
   });
 
   it('reach the reference through its --seed option', () => {
-    assert.deepEqual(parseCli(['--port', '0', '--seed', '/tmp/canary/seed.json']), { kind: 'serve', port: 0, options: { variants: [] }, seedFile: '/tmp/canary/seed.json' });
+    assert.deepEqual(parseCli(['--port', '0', '--seed', '/tmp/canary/seed.json']), {
+      kind: 'serve',
+      port: 0,
+      options: { variants: [] },
+      seedFile: '/tmp/canary/seed.json',
+    });
   });
 });
 
@@ -50,7 +71,10 @@ describe('needles', () => {
     const value = 'rs_dev_0123456789abcdef';
     for (const prefix of ['', 'a', 'ab', 'abc']) {
       const encoded = Buffer.from(`${prefix}${value} and more`).toString('base64');
-      assert.ok(base64Fragments(value).some((fragment) => encoded.includes(fragment)), `prefix "${prefix}"`);
+      assert.ok(
+        base64Fragments(value).some((fragment) => encoded.includes(fragment)),
+        `prefix "${prefix}"`,
+      );
     }
   });
 
@@ -145,8 +169,19 @@ describe('blob reports', () => {
 
   it('are read file by file, deflated or stored, so that a compressed leak is found', () => {
     const report = Buffer.from('{"method":"onTestEnd","params":{"errors":[{"message":"rs_dev_0123456789abcdef"}]}}\n');
-    const entries = zipEntries(zip([{ name: 'report.jsonl', data: report, deflate: true }, { name: 'resources/a.txt', data: Buffer.from('plain'), deflate: false }]));
-    assert.deepEqual(entries.map((entry) => [entry.name, entry.data.toString('utf8')]), [['report.jsonl', report.toString('utf8')], ['resources/a.txt', 'plain']]);
+    const entries = zipEntries(
+      zip([
+        { name: 'report.jsonl', data: report, deflate: true },
+        { name: 'resources/a.txt', data: Buffer.from('plain'), deflate: false },
+      ]),
+    );
+    assert.deepEqual(
+      entries.map((entry) => [entry.name, entry.data.toString('utf8')]),
+      [
+        ['report.jsonl', report.toString('utf8')],
+        ['resources/a.txt', 'plain'],
+      ],
+    );
     assert.throws(() => zipEntries(Buffer.from('not a zip')), /not a zip archive/);
   });
 });
@@ -159,7 +194,12 @@ describe('the tap of the reference', () => {
       const { email, password } = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
       const login = await app.inject({ method: 'POST', url: '/login', payload: { email, password } });
       const token = (login.json() as { access_token: string }).access_token;
-      const key = await app.inject({ method: 'POST', url: '/security', headers: { authorization: `Bearer ${token}` }, payload: { passphrase: 'Tap-Passphrase-1!' } });
+      const key = await app.inject({
+        method: 'POST',
+        url: '/security',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { passphrase: 'Tap-Passphrase-1!' },
+      });
       const result = key.json() as { secretKey: string; privateKey: string };
       assert.deepEqual([...issued.tokens], [token]);
       assert.deepEqual([...issued.secretKeys], [result.secretKey]);

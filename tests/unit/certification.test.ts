@@ -82,14 +82,19 @@ describe('judgeRequirement', () => {
   });
 
   it('records a check that could not be judged as not assessed, with its reason', () => {
-    const test = evidence(['PAG-01'], 'passed', { checks: [{ requirementId: 'PAG-01', outcome: 'not assessed', text: 'walk: the answers it relies on fail FMT-04' }] });
+    const test = evidence(['PAG-01'], 'passed', {
+      checks: [{ requirementId: 'PAG-01', outcome: 'not assessed', text: 'walk: the answers it relies on fail FMT-04' }],
+    });
     const result = judgeRequirement(MUST, [test], []);
     assert.equal(result.verdict, 'not assessed');
     assert.deepEqual(result.notAssessedBecause, ['walk: the answers it relies on fail FMT-04']);
   });
 
   it('fails it on a known deviation, which Playwright counts as an expected failure', () => {
-    const deviation = evidence(['PAG-01'], 'failed', { expectedStatus: 'failed', checks: [{ requirementId: 'PAG-01', outcome: 'deviation', text: 'Expected status 200, received 500.' }] });
+    const deviation = evidence(['PAG-01'], 'failed', {
+      expectedStatus: 'failed',
+      checks: [{ requirementId: 'PAG-01', outcome: 'deviation', text: 'Expected status 200, received 500.' }],
+    });
     assert.equal(judgeRequirement(MUST, [deviation], []).verdict, 'failed');
     assert.equal(outcomeFor(deviation, 'PAG-01').outcome, 'known deviation');
     assert.equal(suiteError(deviation), undefined);
@@ -134,7 +139,9 @@ describe('judgeRequirement', () => {
       { kind: 'observed' as const, requirementId: 'VAR-01', text: 'bare array' },
       { kind: 'observed' as const, requirementId: 'UNS-01', text: '404 for an unknown group' },
     ];
-    const warned = evidence(['SEC-08'], 'passed', { checks: [{ requirementId: 'SEC-08', outcome: 'warning', text: 'words: 70 of 128 words are not in the list' }] });
+    const warned = evidence(['SEC-08'], 'passed', {
+      checks: [{ requirementId: 'SEC-08', outcome: 'warning', text: 'words: 70 of 128 words are not in the list' }],
+    });
     const should = judgeRequirement(SHOULD, [warned], findings);
     assert.equal(should.verdict, 'passed with warnings');
     assert.deepEqual(should.warnings, ['70 of 128 words are not in the list']);
@@ -199,7 +206,10 @@ describe('certify', () => {
 
   it('counts a check recorded in a test that does not cite its requirement (the contract matcher attributes content type and formats)', () => {
     const fmt = req('FMT-04', 'MUST');
-    const test = evidence(['PAG-01'], 'failed', { checks: [failed('FMT-04', 'listGroups answers with a JSON content type'), passed('PAG-01')], failuresRecordedByChecks: true });
+    const test = evidence(['PAG-01'], 'failed', {
+      checks: [failed('FMT-04', 'listGroups answers with a JSON content type'), passed('PAG-01')],
+      failuresRecordedByChecks: true,
+    });
     const certification = certify([MUST, fmt], [test]);
     assert.deepEqual(
       certification.requirements.map((entry) => [entry.id, entry.verdict]),
@@ -213,17 +223,26 @@ describe('certify', () => {
 
   it('lists known deviations, those that passed, suite errors and citations of unknown IDs', () => {
     const tests = [
-      evidence(['PAG-01'], 'failed', { expectedStatus: 'failed', checks: [{ requirementId: 'PAG-01', outcome: 'deviation', text: 'Expected status 200, received 500.' }] }),
+      evidence(['PAG-01'], 'failed', {
+        expectedStatus: 'failed',
+        checks: [{ requirementId: 'PAG-01', outcome: 'deviation', text: 'Expected status 200, received 500.' }],
+      }),
       evidence(['SEC-08'], 'failed', { fixedDeviations: ['SEC-08'], failuresRecordedByChecks: true }),
       evidence(['XYZ-01'], 'passed', { checks: [] }),
       evidence(['PAG-05'], 'timedOut', { failure: 'Test timeout of 30000ms exceeded.' }),
     ];
     const certification = certify([MUST, SHOULD, OTHER], tests);
     assert.equal(certification.verdict, 'NOT CONFORMANT');
-    assert.deepEqual(certification.knownDeviations.map((test) => test.detail), ['Expected status 200, received 500.']);
+    assert.deepEqual(
+      certification.knownDeviations.map((test) => test.detail),
+      ['Expected status 200, received 500.'],
+    );
     assert.equal(certification.fixedDeviations.length, 1);
     assert.deepEqual(certification.unknownCitations, [{ test: tests[2]?.title, id: 'XYZ-01' }]);
-    assert.deepEqual(certification.suiteErrors.map((entry) => entry.detail), ['timed out: Test timeout of 30000ms exceeded.']);
+    assert.deepEqual(
+      certification.suiteErrors.map((entry) => entry.detail),
+      ['timed out: Test timeout of 30000ms exceeded.'],
+    );
     assert.equal(certification.requirements.find((entry) => entry.id === 'PAG-05')?.verdict, 'not assessed');
     assert.match(verdictLine(certification), /; 1 known deviation\(s\); 1 suite error\(s\)\)$/);
   });

@@ -45,7 +45,10 @@ describe('recordCheck', () => {
 
   it('records NotAssessable as not assessed, and a failure of a known deviation as the deviation', () => {
     const info = fakeTestInfo(['PAG-05']);
-    setCheckScope(info, { file: 'fixtures/expectations/x.yaml', deviation: (id) => (id === 'PAG-05' ? 'take above 100 (https://tracker.example/1)' : undefined) });
+    setCheckScope(info, {
+      file: 'fixtures/expectations/x.yaml',
+      deviation: (id) => (id === 'PAG-05' ? 'take above 100 (https://tracker.example/1)' : undefined),
+    });
     recordCheck('PAG-06', 'walk', new NotAssessable('the answers it relies on fail FMT-04'), info);
     recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
     assert.deepEqual(outcomes(info), ['PAG-06 not assessed', 'PAG-05 deviation']);
@@ -91,7 +94,7 @@ describe('settleCheckFailures', () => {
     assert.deepEqual(outcomes(info), []);
   });
 
-  it('records a single-requirement test as that requirement\'s check, by its level', () => {
+  it("records a single-requirement test as that requirement's check, by its level", () => {
     const passed = fakeTestInfo(['PAG-05']);
     settleCheckFailures(passed);
     assert.deepEqual(outcomes(passed), ['PAG-05 passed']);
@@ -129,7 +132,10 @@ describe('settleCheckFailures', () => {
 
 describe('errorLine', () => {
   it('gives the first line, with Expected and Received for a bare expect, colours removed', () => {
-    assert.equal(errorLine(new Error('\u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: 3\nReceived: 4\n  at x')), 'expect(received).toBe(expected); Expected: 3; Received: 4');
+    assert.equal(
+      errorLine(new Error('\u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: 3\nReceived: 4\n  at x')),
+      'expect(received).toBe(expected); Expected: 3; Received: 4',
+    );
     assert.equal(errorLine('plain text\nmore'), 'plain text');
   });
 });

@@ -52,15 +52,7 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 describe('parseDotenv', () => {
   it('reads comments, export prefixes, quotes and inline comments', () => {
     const { values, problems } = parseDotenv(
-      [
-        '# a comment',
-        '',
-        'export A=plain value # trailing comment',
-        "B='single # kept'",
-        'C="double \\"quoted\\"\\nline"',
-        'D=',
-        '  E = spaced  ',
-      ].join('\n'),
+      ['# a comment', '', 'export A=plain value # trailing comment', "B='single # kept'", 'C="double \\"quoted\\"\\nline"', 'D=', '  E = spaced  '].join('\n'),
     );
     assert.deepEqual(problems, []);
     assert.deepEqual(values, { A: 'plain value', B: 'single # kept', C: 'double "quoted"\nline', D: '', E: 'spaced' });
@@ -144,7 +136,11 @@ describe('loadTargetConfig', () => {
   });
 
   it('resolves a relative TARGET_FILE from the working directory', () => {
-    const file = profile(Object.entries(VALID).map(([key, value]) => `${key}="${value}"`).join('\n'));
+    const file = profile(
+      Object.entries(VALID)
+        .map(([key, value]) => `${key}="${value}"`)
+        .join('\n'),
+    );
     const config = loadTargetConfig({ TARGET_FILE: file.slice(dir.length + 1) }, dir);
     assert.equal(config.file, file);
     assert.equal(config.password, VALID['TARGET_PASSWORD']);
@@ -152,8 +148,20 @@ describe('loadTargetConfig', () => {
 
   it('names every missing required variable in one error', () => {
     const problems = problemsOf({});
-    const required = ['TARGET_BASE_URL', 'TARGET_REALTIME_URL', 'TARGET_EMAIL', 'TARGET_PASSWORD', 'TARGET_API_KEY', 'TARGET_ENVIRONMENT', 'TARGET_CLIENT_ID', 'TARGET_SECRET'];
-    assert.deepEqual(problems, required.map((key) => `${key}: required, not set`));
+    const required = [
+      'TARGET_BASE_URL',
+      'TARGET_REALTIME_URL',
+      'TARGET_EMAIL',
+      'TARGET_PASSWORD',
+      'TARGET_API_KEY',
+      'TARGET_ENVIRONMENT',
+      'TARGET_CLIENT_ID',
+      'TARGET_SECRET',
+    ];
+    assert.deepEqual(
+      problems,
+      required.map((key) => `${key}: required, not set`),
+    );
   });
 
   it('names every invalid variable with what is wrong', () => {
@@ -198,7 +206,10 @@ describe('loadTargetConfig', () => {
 
   it('requires the request bound when a usage-limit account is given', () => {
     const problems = problemsOf({ ...VALID, TARGET_USAGE_LIMIT_EMAIL: 'l@example.test', TARGET_USAGE_LIMIT_PASSWORD: 'limited-pw' });
-    assert.deepEqual(problems.map((problem) => problem.split(':')[0]), ['TARGET_USAGE_LIMIT_REQUESTS']);
+    assert.deepEqual(
+      problems.map((problem) => problem.split(':')[0]),
+      ['TARGET_USAGE_LIMIT_REQUESTS'],
+    );
   });
 
   it('rejects base URLs that embed credentials, a query or a fragment', () => {
@@ -241,7 +252,14 @@ describe('loadTargetConfig', () => {
 describe('secretValues', () => {
   it('lists every credential of the configuration once', () => {
     const config = loadTargetConfig(
-      { ...VALID, TARGET_OTHER_API_KEY: 'other', TARGET_NON_DEVELOPER_EMAIL: 'n@e.test', TARGET_NON_DEVELOPER_PASSWORD: 'npw', TARGET_EXPIRED_TOKEN: 'old.jwt.x', TARGET_SECRET: VALID['TARGET_API_KEY'] ?? '' },
+      {
+        ...VALID,
+        TARGET_OTHER_API_KEY: 'other',
+        TARGET_NON_DEVELOPER_EMAIL: 'n@e.test',
+        TARGET_NON_DEVELOPER_PASSWORD: 'npw',
+        TARGET_EXPIRED_TOKEN: 'old.jwt.x',
+        TARGET_SECRET: VALID['TARGET_API_KEY'] ?? '',
+      },
       dir,
     );
     assert.deepEqual(secretValues(config).sort(), ['client-abcdef', 'key-0123456789', 'npw', 'old.jwt.x', 'other', 'pw-S3cret!'].sort());
@@ -282,9 +300,23 @@ describe('planTarget and harness settings', () => {
 
   it('reads workers, CI and the run id', () => {
     assert.deepEqual(harnessSettings({}), { remote: false, ci: false, referenceArgs: [], outcomesRestored: false });
-    assert.deepEqual(harnessSettings({ CONFORMANCE_WORKERS: '1', CI: 'true', CONFORMANCE_RUN_ID: 'r1' }), { workers: 1, remote: false, ci: true, referenceArgs: [], runId: 'r1', outcomesRestored: false });
+    assert.deepEqual(harnessSettings({ CONFORMANCE_WORKERS: '1', CI: 'true', CONFORMANCE_RUN_ID: 'r1' }), {
+      workers: 1,
+      remote: false,
+      ci: true,
+      referenceArgs: [],
+      runId: 'r1',
+      outcomesRestored: false,
+    });
     assert.equal(harnessSettings({ CONFORMANCE_OUTCOMES_RESTORED: '1' }).outcomesRestored, true);
-    assert.deepEqual(harnessSettings({ GENERATED_SEED: '7', GENERATED_RUNS: '0' }), { remote: false, ci: false, referenceArgs: [], outcomesRestored: false, generatedSeed: '7', generatedRuns: '0' });
+    assert.deepEqual(harnessSettings({ GENERATED_SEED: '7', GENERATED_RUNS: '0' }), {
+      remote: false,
+      ci: false,
+      referenceArgs: [],
+      outcomesRestored: false,
+      generatedSeed: '7',
+      generatedRuns: '0',
+    });
     assert.equal(harnessSettings({ CI: 'false' }).ci, false);
     assert.throws(() => harnessSettings({ CONFORMANCE_WORKERS: 'many' }), /CONFORMANCE_WORKERS: must be a positive integer/);
   });
@@ -309,7 +341,8 @@ describe('planTarget and harness settings', () => {
   });
 
   it('tells loopback addresses from remote ones', () => {
-    for (const url of ['http://127.0.0.1:1', 'http://127.1.2.3', 'http://localhost', 'http://api.localhost:8080', 'http://[::1]:4010']) assert.equal(isLoopback(url), true, url);
+    for (const url of ['http://127.0.0.1:1', 'http://127.1.2.3', 'http://localhost', 'http://api.localhost:8080', 'http://[::1]:4010'])
+      assert.equal(isLoopback(url), true, url);
     for (const url of ['https://staging.example.test', 'http://10.0.0.5', 'http://127.example.test', 'not a url']) assert.equal(isLoopback(url), false, url);
   });
 });

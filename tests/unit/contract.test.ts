@@ -11,21 +11,59 @@ import { ContractValidator } from '../../fixtures/contract/validator.ts';
 
 const CURL = "curl -sS -X GET 'http://127.0.0.1:4010/groups/g-1' -H 'Authorization: Bearer [REDACTED]' -H 'apikey: [REDACTED]'";
 
-function exchange(operationId: string, status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }): Exchange {
+function exchange(
+  operationId: string,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' },
+): Exchange {
   const text = body === undefined ? '' : JSON.stringify(body);
   return { operationId, request: { method: 'GET', url: 'http://127.0.0.1:4010/groups/g-1', headers: {} }, status, headers, text, json: body, curl: CURL };
 }
 
 const group = { id: 'g-1', name: 'Customer Success', createdAt: '2024-02-12T09:30:15.482Z' };
-const participant = { id: 'p-1', name: 'Ana Souza', email: 'ana@example.com', avatar: 'https://avatars.example.com/a.png', createdAt: '2024-02-12T09:41:02.117Z' };
-const recording = { uuid: 'r-1', url: 'https://rec.example.com/r-1.mp4', roomId: 'room-1', status: 'processing', meetingId: 'm-1', createdAt: '2024-06-10T12:03:00.000Z' };
+const participant = {
+  id: 'p-1',
+  name: 'Ana Souza',
+  email: 'ana@example.com',
+  avatar: 'https://avatars.example.com/a.png',
+  createdAt: '2024-02-12T09:41:02.117Z',
+};
+const recording = {
+  uuid: 'r-1',
+  url: 'https://rec.example.com/r-1.mp4',
+  roomId: 'room-1',
+  status: 'processing',
+  meetingId: 'm-1',
+  createdAt: '2024-06-10T12:03:00.000Z',
+};
 const channel = { name: 'whiteboard-42', participantId: 'p-1', apiKey: 'k', startTime: 1718020800000, endTime: null };
 const event = { name: 'message:whiteboard-42', timestamp: 1718020861234, participantId: 'p-1', connectionId: null, data: { name: 'n', payload: {} } };
 const connected = { id: 'p-1', name: 'Ana Souza', connectionId: 'c-1', timestamp: 1718020805120, channel: 'room-1' };
-const statsParticipant = { uuid: 'u', id: 1, userId: 'u-1', permission: 'member', name: 'Ana', createdAt: '2024-06-10T11:19:58.301Z', updatedAt: '2024-06-10T11:19:58.301Z', deletedAt: null };
+const statsParticipant = {
+  uuid: 'u',
+  id: 1,
+  userId: 'u-1',
+  permission: 'member',
+  name: 'Ana',
+  createdAt: '2024-06-10T11:19:58.301Z',
+  updatedAt: '2024-06-10T11:19:58.301Z',
+  deletedAt: null,
+};
 const statsRecord = {
-  uuid: 's-1', id: 1024, meetingId: 'm-1', groupId: 'g-1', groupName: 'CS', userId: 'u-1', meetingMinutes: 42, recordingMinutes: 12, price: 0.84,
-  startedAt: '2024-06-10T11:20:00.000Z', endedAt: '2024-06-10T12:02:00.000Z', createdAt: '2024-06-10T11:20:00.512Z', participants: [statsParticipant],
+  uuid: 's-1',
+  id: 1024,
+  meetingId: 'm-1',
+  groupId: 'g-1',
+  groupName: 'CS',
+  userId: 'u-1',
+  meetingMinutes: 42,
+  recordingMinutes: 12,
+  price: 0.84,
+  startedAt: '2024-06-10T11:20:00.000Z',
+  endedAt: '2024-06-10T12:02:00.000Z',
+  createdAt: '2024-06-10T11:20:00.512Z',
+  participants: [statsParticipant],
 };
 const pagination = { page: 1, totalPages: 1, limit: 10, total: 1 };
 
@@ -47,11 +85,21 @@ describe('checkExchange rejects each kind of deviation', () => {
   });
 
   it('a wrong type fails with keyword type at the field pointer', () => {
-    assertFails(checkExchange(exchange('getGroup', 200, { ...group, name: 42 })), 'body', '/name: type', '[schema #/components/schemas/Group/properties/name/type]');
+    assertFails(
+      checkExchange(exchange('getGroup', 200, { ...group, name: 42 })),
+      'body',
+      '/name: type',
+      '[schema #/components/schemas/Group/properties/name/type]',
+    );
   });
 
   it('a date-time without milliseconds fails with keyword pattern', () => {
-    assertFails(checkExchange(exchange('getGroup', 200, { ...group, createdAt: '2024-02-12T09:30:15Z' })), 'body', '/createdAt: pattern', '#/components/schemas/DateTimeMs/pattern');
+    assertFails(
+      checkExchange(exchange('getGroup', 200, { ...group, createdAt: '2024-02-12T09:30:15Z' })),
+      'body',
+      '/createdAt: pattern',
+      '#/components/schemas/DateTimeMs/pattern',
+    );
   });
 
   it('a date-time with an offset instead of Z fails with keyword pattern', () => {
@@ -77,13 +125,26 @@ describe('checkExchange rejects each kind of deviation', () => {
   });
 
   it('null is accepted exactly where the interface states it', () => {
-    assertPasses(checkExchange(exchange('getChannelInfo', 200, { channel: { ...channel, endTime: null }, events: [{ ...event, connectionId: null }], presences: [{ ...connected, connectionId: null }] })));
+    assertPasses(
+      checkExchange(
+        exchange('getChannelInfo', 200, {
+          channel: { ...channel, endTime: null },
+          events: [{ ...event, connectionId: null }],
+          presences: [{ ...connected, connectionId: null }],
+        }),
+      ),
+    );
     assertPasses(checkExchange(exchange('getMeetingStats', 200, [{ ...statsRecord, participants: [{ ...statsParticipant, deletedAt: null }] }])));
     assertFails(checkExchange(exchange('getMeetingStats', 200, [{ ...statsRecord, endedAt: null }])), 'body', '/0/endedAt: type');
   });
 
   it('an undocumented status fails the documented-status check and lists the documented ones', () => {
-    assertFails(checkExchange(exchange('getGroup', 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })), 'documented-status', 'Status 503', '200, 401, 4XX');
+    assertFails(
+      checkExchange(exchange('getGroup', 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })),
+      'documented-status',
+      'Status 503',
+      '200, 401, 4XX',
+    );
   });
 
   it('an unlisted 4xx is covered by the 4XX range and must carry the general error body', () => {
@@ -92,11 +153,20 @@ describe('checkExchange rejects each kind of deviation', () => {
   });
 
   it('a status other than the one the test expects fails the status check first', () => {
-    assertFails(checkExchange(exchange('getGroup', 401, { statusCode: 401, message: 'Unauthorized' }), undefined, { status: 200 }), 'status', 'Expected status 200, received 401');
+    assertFails(
+      checkExchange(exchange('getGroup', 401, { statusCode: 401, message: 'Unauthorized' }), undefined, { status: 200 }),
+      'status',
+      'Expected status 200, received 401',
+    );
   });
 
   it('a non-JSON content type fails the content-type check', () => {
-    assertFails(checkExchange(exchange('getGroup', 200, group, { 'content-type': 'text/html' })), 'content-type', '"text/html" is not JSON', 'application/json');
+    assertFails(
+      checkExchange(exchange('getGroup', 200, group, { 'content-type': 'text/html' })),
+      'content-type',
+      '"text/html" is not JSON',
+      'application/json',
+    );
     assertFails(checkExchange(exchange('getGroup', 200, group, {})), 'content-type', 'is missing');
   });
 
@@ -132,7 +202,11 @@ describe('checkExchange accepts every documented variant', () => {
     assertPasses(checkExchange(exchange('getChannelInfo', 200, { channel, events: [event], participants: [connected] })));
     // A body carrying both names satisfies both documented forms.
     assertPasses(checkExchange(exchange('getChannelInfo', 200, { channel, events: [], participants: [connected], presences: [connected] })));
-    assertFails(checkExchange(exchange('getChannelInfo', 200, { channel, events: [], participants: [], presences: ['not a participant'] })), 'body', '/presences/0: type');
+    assertFails(
+      checkExchange(exchange('getChannelInfo', 200, { channel, events: [], participants: [], presences: ['not a participant'] })),
+      'body',
+      '/presences/0: type',
+    );
     assertFails(checkExchange(exchange('getChannelInfo', 200, { channel, events: [] })), 'body', '(root): anyOf', 'channel-participants-list-name');
   });
 
@@ -157,7 +231,9 @@ describe('checkExchange accepts every documented variant', () => {
 
   it('unknown extra fields, including the channel id that the field table does not list', () => {
     assertPasses(checkExchange(exchange('getGroup', 200, { ...group, colour: 'blue', members: 3 })));
-    assertPasses(checkExchange(exchange('getChannelInfo', 200, { channel: { ...channel, id: '6650f1c2', region: 'eu' }, events: [], presences: [], cursor: 'x' })));
+    assertPasses(
+      checkExchange(exchange('getChannelInfo', 200, { channel: { ...channel, id: '6650f1c2', region: 'eu' }, events: [], presences: [], cursor: 'x' })),
+    );
   });
 
   it('any body, or none, for the participant upsert whose response body is not shown', () => {
@@ -167,7 +243,11 @@ describe('checkExchange accepts every documented variant', () => {
   });
 
   it('an invalid request on transcription statistics with any 4XX status and the general error body', () => {
-    assertPasses(checkExchange(exchange('getTranscriptionStats', 400, { statusCode: 400, error: 'Bad Request', message: 'environment must be one of development, production' })));
+    assertPasses(
+      checkExchange(
+        exchange('getTranscriptionStats', 400, { statusCode: 400, error: 'Bad Request', message: 'environment must be one of development, production' }),
+      ),
+    );
     assertPasses(checkExchange(exchange('getTranscriptionStats', 403, { statusCode: 403, error: 'Forbidden', message: 'Usage limit reached' })));
     assertFails(checkExchange(exchange('getTranscriptionStats', 403, { statusCode: 403, message: 'Usage limit reached' })), 'body', "'error'");
     assertFails(checkExchange(exchange('getTranscriptionStats', 500, { statusCode: 500, error: 'Internal Server Error', message: 'x' })), 'documented-status');
@@ -271,10 +351,7 @@ describe('listOperations', () => {
       ['listChannelParticipants', 'GET', '/realtime/participants/{channel_name}', 'realtime'],
       ['listRoomChannelParticipants', 'GET', '/realtime/participants/{room}/{channel}', 'main'],
     ];
-    assert.deepEqual(
-      operations.map((operation) => [operation.operationId, operation.method, operation.path, operation.server]).sort(),
-      expected.sort(),
-    );
+    assert.deepEqual(operations.map((operation) => [operation.operationId, operation.method, operation.path, operation.server]).sort(), expected.sort());
   });
 
   it('gives the credentials of each operation as in docs/architecture.md', () => {
@@ -302,16 +379,29 @@ describe('listOperations', () => {
   it('gives parameters with defaults, request bodies and response schemas with refs inlined', () => {
     const stats = byId.get('getMeetingStats');
     assert.ok(stats !== undefined);
-    assert.deepEqual(stats.parameters.find((parameter) => parameter.name === 'environment'), {
-      name: 'environment',
-      in: 'query',
-      required: false,
-      schema: { type: 'string', enum: ['development', 'production'], default: 'production' },
-    });
-    assert.deepEqual(byId.get('listGroups')?.parameters.map((parameter) => [parameter.name, (parameter.schema as { default?: unknown }).default]), [['skip', 0], ['take', 10]]);
+    assert.deepEqual(
+      stats.parameters.find((parameter) => parameter.name === 'environment'),
+      {
+        name: 'environment',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['development', 'production'], default: 'production' },
+      },
+    );
+    assert.deepEqual(
+      byId.get('listGroups')?.parameters.map((parameter) => [parameter.name, (parameter.schema as { default?: unknown }).default]),
+      [
+        ['skip', 0],
+        ['take', 10],
+      ],
+    );
     assert.deepEqual(byId.get('closeMeeting')?.requestBody?.required, true);
     assert.deepEqual((byId.get('closeMeeting')?.requestBody?.schema as { required?: unknown }).required, ['apiKey']);
-    assert.deepEqual(byId.get('upsertParticipant')?.responses, { '201': {}, '401': { schemaRef: '#/components/schemas/UnauthorizedErrorBody' }, '4XX': { schemaRef: '#/components/schemas/ErrorBody' } });
+    assert.deepEqual(byId.get('upsertParticipant')?.responses, {
+      '201': {},
+      '401': { schemaRef: '#/components/schemas/UnauthorizedErrorBody' },
+      '4XX': { schemaRef: '#/components/schemas/ErrorBody' },
+    });
     assert.equal(byId.get('listRecordings')?.responses['200']?.schemaRef, '#/components/schemas/RecordingList');
   });
 });

@@ -35,7 +35,11 @@ async function closedPort(): Promise<number> {
 
 describe('exit codes', () => {
   it('2 for a configuration error: every bad variable listed once, no value, no stack trace, nothing run', async () => {
-    const run = await runPlaywright({ args: ['test', '--config', config], env: { ...cleanEnv(), TARGET_BASE_URL: 'notaurl', TARGET_PASSWORD: 'Hunter-2-secret!' }, timeoutMs: 60_000 });
+    const run = await runPlaywright({
+      args: ['test', '--config', config],
+      env: { ...cleanEnv(), TARGET_BASE_URL: 'notaurl', TARGET_PASSWORD: 'Hunter-2-secret!' },
+      timeoutMs: 60_000,
+    });
     assert.equal(run.code, 2, run.output);
     assert.equal(run.output.split('Target configuration is invalid').length - 1, 1, `said once:\n${run.output}`);
     assert.match(run.output, /TARGET_BASE_URL: not a valid absolute URL/);
@@ -56,7 +60,10 @@ describe('exit codes', () => {
     assert.equal(run.output.split('the target cannot be reached').length - 1, 1, `said once:\n${run.output}`);
     assert.match(run.output, new RegExp(`Main interface ${address}: connection refused`));
     assert.doesNotMatch(run.output, /✘|Dev-Passw0rd!/, 'no test ran, no password');
-    const certificate = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as { verdict: string; requirements: { verdict: string; notAssessedBecause: string[] }[] };
+    const certificate = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as {
+      verdict: string;
+      requirements: { verdict: string; notAssessedBecause: string[] }[];
+    };
     assert.equal(certificate.verdict, 'TARGET UNREACHABLE');
     assert.ok(certificate.requirements.length > 100);
     for (const requirement of certificate.requirements) {

@@ -61,13 +61,19 @@ describe('expectations files', () => {
     const file = join(dir, 'vendor.yaml');
     writeFileSync(file, PAG05);
     const expectations = loadExpectations('vendor', dir);
-    assert.deepEqual(deviationsFor(expectations, ['PAG-01', 'PAG-05']).map((deviation) => deviation.requirement), ['PAG-05']);
+    assert.deepEqual(
+      deviationsFor(expectations, ['PAG-01', 'PAG-05']).map((deviation) => deviation.requirement),
+      ['PAG-05'],
+    );
     assert.deepEqual(deviationsFor(expectations, ['PAG-01']), []);
   });
 
   it('words the expected failure and the stale entry', () => {
     const deviation = { requirement: 'PAG-05', reason: 'take above 100 answers 100 items', link: 'https://tracker.example.com/issues/12' };
     assert.equal(deviationNote(deviation), 'known deviation PAG-05: take above 100 answers 100 items (https://tracker.example.com/issues/12)');
-    assert.equal(nowPassesMessage([deviation], 'fixtures/expectations/vendor.yaml'), 'known deviation PAG-05 now passes: remove it from fixtures/expectations/vendor.yaml');
+    assert.equal(
+      nowPassesMessage([deviation], 'fixtures/expectations/vendor.yaml'),
+      'known deviation PAG-05 now passes: remove it from fixtures/expectations/vendor.yaml',
+    );
   });
 });

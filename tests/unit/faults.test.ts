@@ -18,7 +18,10 @@ describe('the fault catalogue', () => {
   it('holds at least 60 faults with unique kebab-case names', () => {
     assert.ok(FAULTS.length >= 60, `${FAULTS.length} faults`);
     const names = FAULTS.map((fault) => fault.name);
-    assert.deepEqual(names.filter((name, index) => names.indexOf(name) !== index), []);
+    assert.deepEqual(
+      names.filter((name, index) => names.indexOf(name) !== index),
+      [],
+    );
     for (const name of names) assert.match(name, /^[a-z0-9]+(-[a-zA-Z0-9]+)*$/, name);
   });
 
@@ -49,14 +52,20 @@ describe('the fault catalogue', () => {
       }
       for (const id of fault.requirements) for (const operation of catalogue.get(id)?.operations ?? []) covered.add(operation);
     }
-    assert.deepEqual(OPERATION_IDS.filter((operation) => !covered.has(operation)), []);
+    assert.deepEqual(
+      OPERATION_IDS.filter((operation) => !covered.has(operation)),
+      [],
+    );
     assert.deepEqual(Object.keys(OPERATION_ROUTES).sort(), [...OPERATION_IDS].sort());
   });
 
   it('misses the credential check of every operation that has one in some fault', () => {
     const authenticated = OPERATION_IDS.filter((operation) => operation !== 'login');
     const unchecked = new Set(FAULTS.filter((fault) => /-unchecked-/.test(fault.name)).flatMap((fault) => fault.operations ?? []));
-    assert.deepEqual(authenticated.filter((operation) => !unchecked.has(operation)), []);
+    assert.deepEqual(
+      authenticated.filter((operation) => !unchecked.has(operation)),
+      [],
+    );
   });
 
   it('is listed as JSON {name, description, requirements} and switched on by --fault', () => {
@@ -161,14 +170,20 @@ function keyFeatures(body: Record<string, unknown>, previousPublicKey: string | 
       return false;
     }
   };
-  const privateKey = loads(() => createPrivateKey({ key: text('privateKey'), passphrase: PASSPHRASE })) ? createPrivateKey({ key: text('privateKey'), passphrase: PASSPHRASE }) : undefined;
+  const privateKey = loads(() => createPrivateKey({ key: text('privateKey'), passphrase: PASSPHRASE }))
+    ? createPrivateKey({ key: text('privateKey'), passphrase: PASSPHRASE })
+    : undefined;
   const publicKey = loads(() => createPublicKey(text('publicKey'))) ? createPublicKey(text('publicKey')) : undefined;
   const data = Buffer.from('fault battery');
   return {
     fields: Object.keys(body).sort(),
     passphrase: text('passphrase') === PASSPHRASE,
-    words: text('secretKey').split(/\s+/).filter((word) => word !== '').length,
-    lettersOnly: text('secretKey').split(/\s+/).every((word) => /^\p{L}*$/u.test(word)),
+    words: text('secretKey')
+      .split(/\s+/)
+      .filter((word) => word !== '').length,
+    lettersOnly: text('secretKey')
+      .split(/\s+/)
+      .every((word) => /^\p{L}*$/u.test(word)),
     publicKeyParses: publicKey !== undefined,
     decryptsWithPassphrase: privateKey !== undefined,
     loadsWithoutPassphrase: loads(() => createPrivateKey(text('privateKey'))),
@@ -200,12 +215,17 @@ const developerCredentials: Credentials = { bearer: developerToken, apikey: dev,
 
 /** The valid request and its credential variations: each credential missing, forged, expired, misspelled or of another scheme. */
 function credentialSteps(probes: OperationProbes): Step[] {
-  const using = (overrides: Credentials, extra: Partial<Probe> = {}): Step => async (send) => observe(await send({ ...probes.request({ ...developerCredentials, ...overrides }), ...extra }));
-  const wireHeader = (from: string, to: string): Step => async (send) => {
-    const probe = probes.request(developerCredentials);
-    const headers = Object.fromEntries(Object.entries(probe.headers ?? {}).map(([name, value]) => [name === from ? to : name, value]));
-    return observe(await send({ ...probe, headers, wire: true }));
-  };
+  const using =
+    (overrides: Credentials, extra: Partial<Probe> = {}): Step =>
+    async (send) =>
+      observe(await send({ ...probes.request({ ...developerCredentials, ...overrides }), ...extra }));
+  const wireHeader =
+    (from: string, to: string): Step =>
+    async (send) => {
+      const probe = probes.request(developerCredentials);
+      const headers = Object.fromEntries(Object.entries(probe.headers ?? {}).map(([name, value]) => [name === from ? to : name, value]));
+      return observe(await send({ ...probe, headers, wire: true }));
+    };
   const steps: Step[] = [using({})];
   if (probes.schemes.includes('bearer')) {
     steps.push(
@@ -235,25 +255,44 @@ function credentialSteps(probes: OperationProbes): Step[] {
   return steps;
 }
 
-const get = (url: string, schemes: readonly ('bearer' | 'apikey' | 'client')[]) => (credentials: Credentials): Probe => ({
-  method: 'GET',
-  url,
-  headers: headersOf({
-    ...(schemes.includes('bearer') ? { bearer: credentials.bearer } : {}),
-    ...(schemes.includes('apikey') ? { apikey: credentials.apikey } : {}),
-    ...(schemes.includes('client') ? { clientId: credentials.clientId, secret: credentials.secret } : {}),
-  }),
-});
+const get =
+  (url: string, schemes: readonly ('bearer' | 'apikey' | 'client')[]) =>
+  (credentials: Credentials): Probe => ({
+    method: 'GET',
+    url,
+    headers: headersOf({
+      ...(schemes.includes('bearer') ? { bearer: credentials.bearer } : {}),
+      ...(schemes.includes('apikey') ? { apikey: credentials.apikey } : {}),
+      ...(schemes.includes('client') ? { clientId: credentials.clientId, secret: credentials.secret } : {}),
+    }),
+  });
 
 const both = ['bearer', 'apikey'] as const;
 const devHeaders = headersOf({ bearer: developerToken, apikey: dev });
-const read = (url: string, headers: Headers = devHeaders): Step => async (send) => observe(await send({ method: 'GET', url, headers }));
-const post = (url: string, body: unknown, headers: Headers = devHeaders): Step => async (send) => observe(await send({ method: 'POST', url, headers, body }));
-const rawPost = (url: string, text: string, type: string, headers: Headers = devHeaders): Step => async (send) => observe(await send({ method: 'POST', url, headers, raw: { text, type } }));
-const closeWith = (meetingId: string, body: unknown, headers: Headers = headersOf({ bearer: developerToken })): Step => async (send) =>
-  observe(await send({ method: 'GET', url: `/meeting/close/${meetingId}`, headers, ...(body === undefined ? {} : { body }) }));
+const read =
+  (url: string, headers: Headers = devHeaders): Step =>
+  async (send) =>
+    observe(await send({ method: 'GET', url, headers }));
+const post =
+  (url: string, body: unknown, headers: Headers = devHeaders): Step =>
+  async (send) =>
+    observe(await send({ method: 'POST', url, headers, body }));
+const rawPost =
+  (url: string, text: string, type: string, headers: Headers = devHeaders): Step =>
+  async (send) =>
+    observe(await send({ method: 'POST', url, headers, raw: { text, type } }));
+const closeWith =
+  (meetingId: string, body: unknown, headers: Headers = headersOf({ bearer: developerToken })): Step =>
+  async (send) =>
+    observe(await send({ method: 'GET', url: `/meeting/close/${meetingId}`, headers, ...(body === undefined ? {} : { body }) }));
 
-const participant = (id: string, name: string): Record<string, string> => ({ participantId: id, id, name, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` });
+const participant = (id: string, name: string): Record<string, string> => ({
+  participantId: id,
+  id,
+  name,
+  email: `${id}@example.com`,
+  avatar: `https://example.com/avatars/${id}.png`,
+});
 
 const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
   login: {
@@ -270,7 +309,9 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
   listGroups: {
     request: get('/groups', both),
     schemes: both,
-    steps: ['?take=3', '?skip=3&take=7', '?skip=30&take=10', '?skip=40&take=10', '?skip=8&take=4', '?skip=5&take=1', '?take=abc'].map((query) => read(`/groups${query}`)),
+    steps: ['?take=3', '?skip=3&take=7', '?skip=30&take=10', '?skip=40&take=10', '?skip=8&take=4', '?skip=5&take=1', '?take=abc'].map((query) =>
+      read(`/groups${query}`),
+    ),
   },
   getGroup: { request: get('/groups/grp-dev-001', both), schemes: both, steps: [read('/groups/grp-dev-015'), read(`/groups/${encodeURIComponent('grüße')}`)] },
   listGroupParticipants: {
@@ -279,7 +320,12 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
     steps: ['?take=3', '?skip=16&take=8', '?skip=30&take=7', '?take=100', '?skip=-1'].map((query) => read(`/groups/participants/grp-dev-001${query}`)),
   },
   upsertParticipant: {
-    request: (credentials) => ({ method: 'POST', url: '/participants', headers: headersOf({ bearer: credentials.bearer, apikey: credentials.apikey }), body: participant('unit-p1', 'Unit One') }),
+    request: (credentials) => ({
+      method: 'POST',
+      url: '/participants',
+      headers: headersOf({ bearer: credentials.bearer, apikey: credentials.apikey }),
+      body: participant('unit-p1', 'Unit One'),
+    }),
     schemes: both,
     steps: [
       post('/participants', participant('unit-p2', 'Unit Two')),
@@ -307,7 +353,11 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
     ],
   },
   archiveParticipant: {
-    request: (credentials) => ({ method: 'PUT', url: '/participants/prt-dev-0041/archive', headers: headersOf({ bearer: credentials.bearer, apikey: credentials.apikey }) }),
+    request: (credentials) => ({
+      method: 'PUT',
+      url: '/participants/prt-dev-0041/archive',
+      headers: headersOf({ bearer: credentials.bearer, apikey: credentials.apikey }),
+    }),
     schemes: both,
     steps: [read('/groups/participants/grp-dev-002?take=100'), read('/participants/prt-dev-0041')],
   },
@@ -335,7 +385,8 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
       read('/transcript/stats?environment=staging'),
       async (send) => {
         const statuses = [];
-        for (let i = 0; i < 7; i += 1) statuses.push(observe(await send({ method: 'GET', url: '/transcript/stats', headers: headersOf({ bearer: limitsToken }) })));
+        for (let i = 0; i < 7; i += 1)
+          statuses.push(observe(await send({ method: 'GET', url: '/transcript/stats', headers: headersOf({ bearer: limitsToken }) })));
         return statuses;
       },
     ],
@@ -414,12 +465,20 @@ async function answerOf(app: FastifyInstance, port: number, probe: Probe): Promi
 
 type Answered = { status: number; contentType: string; text: string; extensionHeaders: string[] };
 
-const extensionHeadersOf = (headers: Record<string, unknown>): string[] => Object.keys(headers).filter((name) => name.toLowerCase().startsWith('x-')).sort();
+const extensionHeadersOf = (headers: Record<string, unknown>): string[] =>
+  Object.keys(headers)
+    .filter((name) => name.toLowerCase().startsWith('x-'))
+    .sort();
 
 async function injected(app: FastifyInstance, probe: Probe, headers: Headers, payload: string | undefined): Promise<Answered> {
   const options: InjectOptions = { method: probe.method, url: probe.url, headers, ...(payload === undefined ? {} : { payload }) };
   const response = await app.inject(options);
-  return { status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), text: response.body, extensionHeaders: extensionHeadersOf(response.headers) };
+  return {
+    status: response.statusCode,
+    contentType: String(response.headers['content-type'] ?? ''),
+    text: response.body,
+    extensionHeaders: extensionHeadersOf(response.headers),
+  };
 }
 
 /** node:http keeps header names as written, which inject does not. */
@@ -430,7 +489,12 @@ function overTheWire(port: number, probe: Probe, headers: Headers, payload: stri
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => void (text += chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text, extensionHeaders: extensionHeadersOf(response.headers) }),
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers['content-type'] ?? ''),
+          text,
+          extensionHeaders: extensionHeadersOf(response.headers),
+        }),
       );
     });
     outgoing.on('error', reject);

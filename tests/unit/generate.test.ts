@@ -114,7 +114,10 @@ function violations(generated: GeneratedCase): string[] {
       found.push('body missing');
     } else {
       // The client adds the documented body credential unless told not to.
-      const body = !credentialOmitted && typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? { apiKey: 'k', ...request.body } : request.body;
+      const body =
+        !credentialOmitted && typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+          ? { apiKey: 'k', ...request.body }
+          : request.body;
       found.push(...validateSchema(bodyPointer(operation), body).errors.map((error) => `body ${error}`));
     }
   }
@@ -205,13 +208,20 @@ describe('negative generation', () => {
   it('generates no constraint of a field only a sample request carries (the upsert id)', () => {
     const upserts = negativeCases.filter((generated) => generated.operationId === 'upsertParticipant');
     assert.ok(upserts.length > 0);
-    assert.ok(upserts.every((generated) => !generated.description.startsWith('id:')), upserts.map((generated) => generated.description).join('; '));
+    assert.ok(
+      upserts.every((generated) => !generated.description.startsWith('id:')),
+      upserts.map((generated) => generated.description).join('; '),
+    );
   });
 
   it('sends skip and take of meeting statistics only with usePagination=true and onlySummary=false', () => {
     const paging = negativeCases.filter((generated) => generated.operationId === 'getMeetingStats' && /^(skip|take):/.test(generated.description));
     assert.ok(paging.length > 0);
-    for (const generated of paging) assert.deepEqual({ ...generated.request.query, skip: undefined, take: undefined }, { usePagination: 'true', onlySummary: 'false', skip: undefined, take: undefined });
+    for (const generated of paging)
+      assert.deepEqual(
+        { ...generated.request.query, skip: undefined, take: undefined },
+        { usePagination: 'true', onlySummary: 'false', skip: undefined, take: undefined },
+      );
   });
 
   it('names a fresh participant in every participant write, for the read-back, and marks writes as mutating', () => {
@@ -236,7 +246,10 @@ describe('negative generation', () => {
       return body !== undefined && 'participantId' in body && body['participantId'] !== generated.readBack?.participantId;
     });
     assert.ok(odd.length > 0);
-    assert.ok(odd.every((generated) => generated.ownResource === undefined), odd.map((generated) => generated.description).join('; '));
+    assert.ok(
+      odd.every((generated) => generated.ownResource === undefined),
+      odd.map((generated) => generated.description).join('; '),
+    );
   });
 
   it('leaves the body credential of closeMeeting to the client, except where a case takes it away', () => {
@@ -269,7 +282,9 @@ describe('positive generation', () => {
     for (const combination of combinations) {
       for (const filter of filters) {
         assert.ok(
-          set.examples.some(({ request }) => `${request.query?.['usePagination']}/${request.query?.['onlySummary']}` === combination && request.query?.[filter] !== undefined),
+          set.examples.some(
+            ({ request }) => `${request.query?.['usePagination']}/${request.query?.['onlySummary']}` === combination && request.query?.[filter] !== undefined,
+          ),
           `${combination} × ${filter}`,
         );
       }
@@ -325,7 +340,16 @@ describe('positive generation', () => {
     const exhaustive = positivePlans()
       .filter((plan) => plan.exhaustive)
       .map((plan) => plan.operationId);
-    assert.deepEqual(exhaustive, ['getGroup', 'getParticipant', 'archiveParticipant', 'getTranscriptionStats', 'getMeetingsSummary', 'getChannelInfo', 'listChannelParticipants', 'listRoomChannelParticipants']);
+    assert.deepEqual(exhaustive, [
+      'getGroup',
+      'getParticipant',
+      'archiveParticipant',
+      'getTranscriptionStats',
+      'getMeetingsSummary',
+      'getChannelInfo',
+      'listChannelParticipants',
+      'listRoomChannelParticipants',
+    ]);
   });
 });
 
@@ -389,7 +413,10 @@ describe('well-formed addresses of a given length', () => {
       assert.equal(email.length, length);
       const [local = '', domain = ''] = email.split('@');
       assert.ok(local.length >= 1 && local.length <= 64, email);
-      assert.ok(domain.split('.').every((label) => label.length >= 1 && label.length <= 63), email);
+      assert.ok(
+        domain.split('.').every((label) => label.length >= 1 && label.length <= 63),
+        email,
+      );
     }
   });
 });
@@ -401,15 +428,36 @@ const CURL = "curl -sS -X GET 'http://127.0.0.1:4010/x'";
 function exchange(operationId: string, status: number, body: unknown, contentType = 'application/json; charset=utf-8'): Exchange {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   const json = typeof body === 'string' ? undefined : body;
-  return { operationId, request: { method: 'GET', url: 'http://127.0.0.1:4010/x', headers: {} }, status, headers: { 'content-type': contentType }, text, json, curl: CURL };
+  return {
+    operationId,
+    request: { method: 'GET', url: 'http://127.0.0.1:4010/x', headers: {} },
+    status,
+    headers: { 'content-type': contentType },
+    text,
+    json,
+    curl: CURL,
+  };
 }
 
-function caseOf(operationId: string, outcome: GeneratedCase['outcome'], requirementId: string, request: GeneratedRequest = {}, extra: Partial<GeneratedCase> = {}): GeneratedCase {
+function caseOf(
+  operationId: string,
+  outcome: GeneratedCase['outcome'],
+  requirementId: string,
+  request: GeneratedRequest = {},
+  extra: Partial<GeneratedCase> = {},
+): GeneratedCase {
   return { operationId, description: 'unit', request, requirementId, outcome, mutates: false, ...extra };
 }
 
 const group = { id: 'g-1', name: 'Customer Success', createdAt: '2024-02-12T09:30:15.482Z' };
-const recording = (roomId: string) => ({ uuid: `r-${roomId}`, url: 'https://rec.example.com/r.mp4', roomId, status: 'available', meetingId: 'm-1', createdAt: '2024-06-10T12:03:00.000Z' });
+const recording = (roomId: string) => ({
+  uuid: `r-${roomId}`,
+  url: 'https://rec.example.com/r.mp4',
+  roomId,
+  status: 'available',
+  meetingId: 'm-1',
+  createdAt: '2024-06-10T12:03:00.000Z',
+});
 const badRequest = { statusCode: 400, error: 'Bad Request', message: 'take must be at least 1' };
 
 /** The checks of an assessment by requirement: 'passed', 'not assessed' or the failure. */
@@ -435,14 +483,23 @@ describe('assess', () => {
     for (const outcome of ['refused', 'tolerated', 'accepted'] as const) {
       assert.match(failed(assess(caseOf('listGroups', outcome, 'INP-08'), exchange('listGroups', 500, badRequest)), 'INP-08'), /5xx is never/);
     }
-    const limit = assess(caseOf('createSecurityKey', 'not-accepted', 'SEC-10', {}, { serverErrorRequirement: 'INP-02' }), exchange('createSecurityKey', 500, badRequest));
+    const limit = assess(
+      caseOf('createSecurityKey', 'not-accepted', 'SEC-10', {}, { serverErrorRequirement: 'INP-02' }),
+      exchange('createSecurityKey', 500, badRequest),
+    );
     assert.deepEqual(verdicts(limit)['SEC-10'], ['passed']);
     assert.match(failed(limit, 'INP-02'), /5xx is never/);
   });
 
   it('fails a 2xx where the interface requires a refusal, and a granted token where it states a limit', () => {
-    assert.match(failed(assess(caseOf('getTranscriptionStats', 'refused', 'TRS-04'), exchange('getTranscriptionStats', 200, [])), 'TRS-04'), /answered 200: the request must be refused/);
-    assert.match(failed(assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 200, { access_token: 'a.b.c', name: 'n' })), 'LOGIN-05'), /must not succeed/);
+    assert.match(
+      failed(assess(caseOf('getTranscriptionStats', 'refused', 'TRS-04'), exchange('getTranscriptionStats', 200, [])), 'TRS-04'),
+      /answered 200: the request must be refused/,
+    );
+    assert.match(
+      failed(assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 200, { access_token: 'a.b.c', name: 'n' })), 'LOGIN-05'),
+      /must not succeed/,
+    );
     assert.match(failed(assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 302, { access_token: 'a.b.c' })), 'LOGIN-05'), /access_token/);
   });
 
@@ -463,12 +520,23 @@ describe('assess', () => {
   });
 
   it('fails an error name that is not the status name where ERR-05 applies, accepting the RFC 9110 names', () => {
-    assert.match(failed(assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 400, { ...badRequest, error: 'Oops' })), 'ERR-05'), /"Oops" is not the status name/);
-    assert.ok(isStatusName(422, 'Unprocessable Content') && isStatusName(422, 'unprocessable entity') && isStatusName(413, 'Content Too Large') && !isStatusName(400, 'Not Found'));
+    assert.match(
+      failed(assess(caseOf('login', 'not-accepted', 'LOGIN-05'), exchange('login', 400, { ...badRequest, error: 'Oops' })), 'ERR-05'),
+      /"Oops" is not the status name/,
+    );
+    assert.ok(
+      isStatusName(422, 'Unprocessable Content') &&
+        isStatusName(422, 'unprocessable entity') &&
+        isStatusName(413, 'Content Too Large') &&
+        !isStatusName(400, 'Not Found'),
+    );
   });
 
   it('holds a shown error body to its schema: the transcription statistics error needs error', () => {
-    const checks = assess(caseOf('getTranscriptionStats', 'refused', 'TRS-04'), exchange('getTranscriptionStats', 400, { statusCode: 400, message: 'bad environment' }));
+    const checks = assess(
+      caseOf('getTranscriptionStats', 'refused', 'TRS-04'),
+      exchange('getTranscriptionStats', 400, { statusCode: 400, message: 'bad environment' }),
+    );
     assert.match(failed(checks, 'TRS-04'), /check "body" failed/);
   });
 
@@ -488,7 +556,10 @@ describe('assess', () => {
   it('checks a tolerated 2xx against the operation, on the operation shape requirement', () => {
     const envelope = { pagination: { page: 1, totalPages: 1, limit: 10, total: 1 }, data: [group] };
     assert.ok(passedOnly(assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, envelope))));
-    const broken = assess(caseOf('listGroups', 'tolerated', 'INP-08'), exchange('listGroups', 200, { pagination: { page: 1, totalPages: 1, limit: 10, total: 1 }, data: 'g-1' }));
+    const broken = assess(
+      caseOf('listGroups', 'tolerated', 'INP-08'),
+      exchange('listGroups', 200, { pagination: { page: 1, totalPages: 1, limit: 10, total: 1 }, data: 'g-1' }),
+    );
     assert.match(failed(broken, 'GRP-01'), /check "body" failed/);
     assert.deepEqual(verdicts(broken)['INP-08'], ['passed']);
     // The pagination object missing is the envelope's requirement (its schema declares PAG-12), not the case's.
@@ -508,11 +579,17 @@ describe('assess', () => {
     const login = caseOf('login', 'accepted', 'LOGIN-04', {}, { status: 401 });
     assert.ok(passedOnly(assess(login, exchange('login', 401, { statusCode: 401, message: 'Invalid email or password' }))));
     assert.match(failed(assess(login, exchange('login', 400, badRequest)), 'LOGIN-04'), /Expected status 401, received 400/);
-    assert.match(failed(assess(caseOf('getGroup', 'accepted', 'GRP-02'), exchange('getGroup', 404, { statusCode: 404, message: 'no' })), 'GRP-02'), /requires this valid request to be accepted/);
+    assert.match(
+      failed(assess(caseOf('getGroup', 'accepted', 'GRP-02'), exchange('getGroup', 404, { statusCode: 404, message: 'no' })), 'GRP-02'),
+      /requires this valid request to be accepted/,
+    );
   });
 
   it('leaves a case unassessed when transcription statistics answer the usage-limit 403', () => {
-    const checks = assess(caseOf('getTranscriptionStats', 'accepted', 'TRS-01', { query: { environment: 'development' } }), exchange('getTranscriptionStats', 403, { statusCode: 403, error: 'Forbidden', message: 'limit' }));
+    const checks = assess(
+      caseOf('getTranscriptionStats', 'accepted', 'TRS-01', { query: { environment: 'development' } }),
+      exchange('getTranscriptionStats', 403, { statusCode: 403, error: 'Forbidden', message: 'limit' }),
+    );
     assert.deepEqual(verdicts(checks)['TRS-01'], ['not assessed']);
     assert.deepEqual(verdicts(checks)['ERR-02'], ['passed']);
   });
@@ -542,7 +619,10 @@ describe('assess', () => {
   it('checks equality filters on the returned items, except where both filters leave the result open', () => {
     const byRoom = caseOf('listRecordings', 'accepted', 'VAR-01', { query: { roomId: 'room-1' } });
     assert.ok(passedOnly(assess(byRoom, exchange('listRecordings', 200, [recording('room-1')]))));
-    assert.match(failed(assess(byRoom, exchange('listRecordings', 200, [recording('room-1'), recording('room-2')])), 'REC-03'), /1 of 2 items lack roomId equal to "room-1"/);
+    assert.match(
+      failed(assess(byRoom, exchange('listRecordings', 200, [recording('room-1'), recording('room-2')])), 'REC-03'),
+      /1 of 2 items lack roomId equal to "room-1"/,
+    );
     const both = caseOf('listRecordings', 'tolerated', 'UNS-25', { query: { roomId: 'room-1', meetingId: 'm-9' } });
     assert.ok(passedOnly(assess(both, exchange('listRecordings', 200, [recording('room-2')]))));
   });
@@ -557,8 +637,19 @@ describe('assess', () => {
   });
 
   const record = (startedAt: string) => ({
-    uuid: 's', id: 1, meetingId: 'm', groupId: 'g', groupName: 'G', userId: 'u', meetingMinutes: 1, recordingMinutes: 0, price: 0,
-    startedAt, endedAt: startedAt, createdAt: startedAt, participants: [],
+    uuid: 's',
+    id: 1,
+    meetingId: 'm',
+    groupId: 'g',
+    groupName: 'G',
+    userId: 'u',
+    meetingMinutes: 1,
+    recordingMinutes: 0,
+    price: 0,
+    startedAt,
+    endedAt: startedAt,
+    createdAt: startedAt,
+    participants: [],
   });
 
   it('holds a body of another form to the form, even where a part of it declares another requirement', () => {
@@ -612,7 +703,10 @@ describe('runCaseSet', () => {
     const set = bindPlan(plan, CONTEXT, 5);
     const runs = await runCaseSet(set, { seed: SEED }, async (generated) => generated.description);
     assert.equal(runs.length, set.examples.length + 5);
-    assert.deepEqual(runs.slice(0, set.examples.length).map(({ result }) => result), set.examples.map((generated) => generated.description));
+    assert.deepEqual(
+      runs.slice(0, set.examples.length).map(({ result }) => result),
+      set.examples.map((generated) => generated.description),
+    );
   });
 
   it('sends the cases fast-check runs, all of them at once when they only read', async () => {
@@ -635,14 +729,21 @@ describe('runCaseSet', () => {
       inFlight -= 1;
     });
     assert.equal(runs.length, sequential.length);
-    assert.deepEqual(runs.map(({ generated }) => JSON.stringify(generated.request)), sequential);
+    assert.deepEqual(
+      runs.map(({ generated }) => JSON.stringify(generated.request)),
+      sequential,
+    );
     assert.deepEqual(sent, sequential);
     assert.equal(mostInFlight, sequential.length);
   });
 
   it('sends cases that may change data one after another, in their order', async () => {
     const set = bindPlan(plan, CONTEXT, 5);
-    const mutating: CaseSet = { ...set, examples: set.examples.map((example) => ({ ...example, mutates: true })), arbitrary: set.arbitrary?.map((generated) => ({ ...generated, mutates: true })) };
+    const mutating: CaseSet = {
+      ...set,
+      examples: set.examples.map((example) => ({ ...example, mutates: true })),
+      arbitrary: set.arbitrary?.map((generated) => ({ ...generated, mutates: true })),
+    };
     const events: string[] = [];
     await runCaseSet(mutating, { seed: SEED }, async (generated) => {
       events.push(`start ${generated.description}`);
@@ -653,13 +754,23 @@ describe('runCaseSet', () => {
       assert.match(events[index] ?? '', /^start /);
       assert.equal(events[index + 1], (events[index] ?? '').replace(/^start/, 'end'));
     }
-    assert.deepEqual(events.filter((event) => event.startsWith('start ')).slice(0, set.examples.length), set.examples.map((example) => `start ${example.description}`));
+    assert.deepEqual(
+      events.filter((event) => event.startsWith('start ')).slice(0, set.examples.length),
+      set.examples.map((example) => `start ${example.description}`),
+    );
   });
 
   it('sends writes to resources of their own together, and the other writes one after another after them', async () => {
-    const write = (description: string, ownResource?: string): GeneratedCase => caseOf('upsertParticipant', 'refused', 'INP-07', {}, { description, mutates: true, ...(ownResource === undefined ? {} : { ownResource }) });
+    const write = (description: string, ownResource?: string): GeneratedCase =>
+      caseOf('upsertParticipant', 'refused', 'INP-07', {}, { description, mutates: true, ...(ownResource === undefined ? {} : { ownResource }) });
     // Two cases claim participant p2: neither is on its own, so both wait their turn.
-    const cases = [write('own 1', 'participant p1'), write('shared 1'), write('own 2', 'participant p3'), write('claims p2', 'participant p2'), write('claims p2 too', 'participant p2')];
+    const cases = [
+      write('own 1', 'participant p1'),
+      write('shared 1'),
+      write('own 2', 'participant p3'),
+      write('claims p2', 'participant p2'),
+      write('claims p2 too', 'participant p2'),
+    ];
     const inFlight = new Set<string>();
     const overlaps: string[] = [];
     await sendTogether(cases, async (generated) => {
@@ -668,14 +779,18 @@ describe('runCaseSet', () => {
       overlaps.push([...inFlight].sort().join(' + '));
       inFlight.delete(generated.description);
     });
-    assert.ok(overlaps.some((overlap) => overlap.includes('own 1') && overlap.includes('own 2')), overlaps.join('; '));
+    assert.ok(
+      overlaps.some((overlap) => overlap.includes('own 1') && overlap.includes('own 2')),
+      overlaps.join('; '),
+    );
     const sequential = ['shared 1', 'claims p2', 'claims p2 too'];
     for (const overlap of overlaps) assert.ok(sequential.filter((description) => overlap.split(' + ').includes(description)).length <= 1, overlap);
   });
 
   it('shrinks a failure of the run it replays to the smallest case and reports it with the reason and the replay', async () => {
     const set = bindPlan(plan, CONTEXT, 30);
-    const failing = (generated: GeneratedCase): boolean => generated.description.startsWith('take: below the minimum') && Number(generated.request.query?.['take']) < -3;
+    const failing = (generated: GeneratedCase): boolean =>
+      generated.description.startsWith('take: below the minimum') && Number(generated.request.query?.['take']) < -3;
     const runs = await runCaseSet(set, { seed: SEED }, async (generated) => failing(generated));
     const index = runs.findIndex(({ result }) => result);
     assert.ok(index >= set.examples.length, 'a random run fails');
@@ -698,7 +813,10 @@ describe('announceOnce', () => {
     announceOnce('run-1', 'seed 1', directory);
     announceOnce('run-1', 'seed 1', directory);
     announceOnce('run-2', 'seed 2', directory);
-    assert.deepEqual(printed.mock.calls.map((call) => call.arguments[0]), ['seed 1', 'seed 2']);
+    assert.deepEqual(
+      printed.mock.calls.map((call) => call.arguments[0]),
+      ['seed 1', 'seed 2'],
+    );
     assert.deepEqual(readdirSync(directory), ['announced-run-2']);
   });
 });

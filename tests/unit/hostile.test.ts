@@ -63,10 +63,18 @@ describe('a hostile target is named in plain words', () => {
         assert.equal(result.pass, false);
         assert.ok(result.message.includes(cause), result.message);
         if (mode !== 'wrong-content-type') {
-          await assert.rejects(tokens.bearer((email, password) => api.login(email, password)), (error: Error) => {
-            assert.match(error.message.split('\n')[0] ?? '', new RegExp(`^Login of the developer account \\(TARGET_EMAIL\\) failed with HTTP \\d+: ${escape(cause.replace('/meetings/summary', '/login'))}; `));
-            return true;
-          });
+          await assert.rejects(
+            tokens.bearer((email, password) => api.login(email, password)),
+            (error: Error) => {
+              assert.match(
+                error.message.split('\n')[0] ?? '',
+                new RegExp(
+                  `^Login of the developer account \\(TARGET_EMAIL\\) failed with HTTP \\d+: ${escape(cause.replace('/meetings/summary', '/login'))}; `,
+                ),
+              );
+              return true;
+            },
+          );
         }
       });
     });
@@ -84,7 +92,10 @@ describe('a hostile target is named in plain words', () => {
   }
 
   it('names the low-level errors of a target that cannot be reached', () => {
-    assert.equal(transportCause('apiRequestContext.fetch: connect ECONNREFUSED 127.0.0.1:1\nCall log:', 1000), 'connection refused: nothing listens at the target address');
+    assert.equal(
+      transportCause('apiRequestContext.fetch: connect ECONNREFUSED 127.0.0.1:1\nCall log:', 1000),
+      'connection refused: nothing listens at the target address',
+    );
     assert.equal(transportCause('apiRequestContext.fetch: getaddrinfo ENOTFOUND api.example.invalid', 1000), "target's host name could not be resolved");
     assert.equal(transportCause('apiRequestContext.fetch: Max redirect count exceeded', 1000), 'too many redirects');
     assert.equal(transportCause('apiRequestContext.fetch: something new', 1000), 'something new');

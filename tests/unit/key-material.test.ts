@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { formPair, keyEncoding, loadFailure, loadPrivateKey, loadPublicKey, secretKeyWords, unreadableKey, wordsOutsideBip39 } from '../support/key-material.ts';
+import {
+  formPair,
+  keyEncoding,
+  loadFailure,
+  loadPrivateKey,
+  loadPublicKey,
+  secretKeyWords,
+  unreadableKey,
+  wordsOutsideBip39,
+} from '../support/key-material.ts';
 
 const PASSPHRASE = 'Unit-Test-Passphrase-1!';
 
@@ -41,9 +50,18 @@ describe('key material of a security key result', () => {
     const pem = rsa.privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: PASSPHRASE }).toString();
     const der = rsa.privateKey.export({ type: 'pkcs8', format: 'der', cipher: 'aes-256-cbc', passphrase: PASSPHRASE }).toString('base64');
     for (const text of [pem, der]) {
-      assert.equal(loadFailure(() => loadPrivateKey(text, PASSPHRASE)), undefined);
-      assert.notEqual(loadFailure(() => loadPrivateKey(text, undefined)), undefined);
-      assert.notEqual(loadFailure(() => loadPrivateKey(text, `${PASSPHRASE}-wrong`)), undefined);
+      assert.equal(
+        loadFailure(() => loadPrivateKey(text, PASSPHRASE)),
+        undefined,
+      );
+      assert.notEqual(
+        loadFailure(() => loadPrivateKey(text, undefined)),
+        undefined,
+      );
+      assert.notEqual(
+        loadFailure(() => loadPrivateKey(text, `${PASSPHRASE}-wrong`)),
+        undefined,
+      );
     }
   });
 

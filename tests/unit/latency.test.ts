@@ -55,15 +55,34 @@ describe('critical path', () => {
 });
 
 describe('worker CPU of a run', () => {
-  const counts = (workerIndex: number, cpuMs?: { startup: number; total: number }) => ({ workerIndex, requests: 1, retries: 0, logins: 1, ...(cpuMs === undefined ? {} : { cpuMs }) });
+  const counts = (workerIndex: number, cpuMs?: { startup: number; total: number }) => ({
+    workerIndex,
+    requests: 1,
+    retries: 0,
+    logins: 1,
+    ...(cpuMs === undefined ? {} : { cpuMs }),
+  });
 
   it('sums the workers and takes the median start-up, leaving out workers that did not report it', () => {
-    const cpu = workerCpu([counts(0, { startup: 1200, total: 5000 }), counts(1, { startup: 1500, total: 4000 }), counts(2), counts(3, { startup: 1300, total: 3000 })]);
+    const cpu = workerCpu([
+      counts(0, { startup: 1200, total: 5000 }),
+      counts(1, { startup: 1500, total: 4000 }),
+      counts(2),
+      counts(3, { startup: 1300, total: 3000 }),
+    ]);
     assert.deepEqual(cpu, { totalMs: 12_000, startupMs: 1300 });
   });
 
   it('takes the mean of the two middle start-ups for an even number of workers', () => {
-    assert.equal(workerCpu([counts(0, { startup: 1000, total: 1 }), counts(1, { startup: 1400, total: 1 }), counts(2, { startup: 1200, total: 1 }), counts(3, { startup: 9000, total: 1 })])?.startupMs, 1300);
+    assert.equal(
+      workerCpu([
+        counts(0, { startup: 1000, total: 1 }),
+        counts(1, { startup: 1400, total: 1 }),
+        counts(2, { startup: 1200, total: 1 }),
+        counts(3, { startup: 9000, total: 1 }),
+      ])?.startupMs,
+      1300,
+    );
   });
 
   it('is unknown when no worker reported it (counts of an older run)', () => {
@@ -98,11 +117,14 @@ describe('delaying proxy', () => {
       assert.ok(elapsed >= 300, `answered after ${Math.round(elapsed)} ms`);
       // Together, not one after another (which would take 900 ms).
       assert.ok(elapsed < 900, `three answers took ${Math.round(elapsed)} ms`);
-      assert.deepEqual(proxy.requests.map((request) => [request.path, request.status]), [
-        ['/a', 200],
-        ['/v2/b?x=1', 200],
-        ['/c', 200],
-      ]);
+      assert.deepEqual(
+        proxy.requests.map((request) => [request.path, request.status]),
+        [
+          ['/a', 200],
+          ['/v2/b?x=1', 200],
+          ['/c', 200],
+        ],
+      );
     } finally {
       await proxy.close();
     }
@@ -148,7 +170,7 @@ describe('reaching a usage limit in waves', () => {
 });
 
 describe('Playwright floor', () => {
-  it('takes each test\'s chain and requests by file, and spreads the tests without a request over the files', () => {
+  it("takes each test's chain and requests by file, and spreads the tests without a request over the files", () => {
     const byTest = [
       { test: 'b.spec.ts › one', worker: 0, steps: 3, requests: 5, chain: [] },
       { test: 'a.spec.ts › group › two', worker: 1, steps: 1, requests: 1, chain: [] },
@@ -156,36 +178,64 @@ describe('Playwright floor', () => {
     ];
     const shape = shapeOf(byTest, 6);
     assert.deepEqual(shape.files, {
-      'a.spec.ts': [{ steps: 1, requests: 1 }, { steps: 0, requests: 0 }, { steps: 0, requests: 0 }],
-      'b.spec.ts': [{ steps: 3, requests: 5 }, { steps: 2, requests: 2 }, { steps: 0, requests: 0 }],
+      'a.spec.ts': [
+        { steps: 1, requests: 1 },
+        { steps: 0, requests: 0 },
+        { steps: 0, requests: 0 },
+      ],
+      'b.spec.ts': [
+        { steps: 3, requests: 5 },
+        { steps: 2, requests: 2 },
+        { steps: 0, requests: 0 },
+      ],
     });
     assert.equal(shapeRequests(shape), 8);
     // A run that counted fewer tests than sent requests (a test title seen twice) adds none.
     assert.equal(Object.values(shapeOf(byTest, 2).files).flat().length, 3);
   });
 
-  it('runs a Playwright suite that sends each test\'s requests in its chain and answers them after the delay', async () => {
+  it("runs a Playwright suite that sends each test's requests in its chain and answers them after the delay", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'floor-test-'));
     try {
-      const shape = { files: { 'a.spec.ts': [{ steps: 3, requests: 5 }, { steps: 0, requests: 0 }], 'b.spec.ts': [{ steps: 1, requests: 2 }] } };
+      const shape = {
+        files: {
+          'a.spec.ts': [
+            { steps: 3, requests: 5 },
+            { steps: 0, requests: 0 },
+          ],
+          'b.spec.ts': [{ steps: 1, requests: 2 }],
+        },
+      };
       const result = await runFloor(shape, { workers: 1, delayMs: 40, dir });
       assert.equal(result.tests, 3, 'the tests the run passed');
       assert.equal(result.requests, 7);
       const received = (path: string): number => result.exchanges.find((exchange) => exchange.path === path)?.received ?? Number.NaN;
       const answered = (path: string): number => result.exchanges.find((exchange) => exchange.path === path)?.answered ?? Number.NaN;
       assert.deepEqual(result.exchanges.map((exchange) => exchange.path).sort(), [
-        '/a.spec.ts/0/1', '/a.spec.ts/0/2', '/a.spec.ts/0/last-0', '/a.spec.ts/0/last-1', '/a.spec.ts/0/last-2', '/b.spec.ts/0/last-0', '/b.spec.ts/0/last-1',
+        '/a.spec.ts/0/1',
+        '/a.spec.ts/0/2',
+        '/a.spec.ts/0/last-0',
+        '/a.spec.ts/0/last-1',
+        '/a.spec.ts/0/last-2',
+        '/b.spec.ts/0/last-0',
+        '/b.spec.ts/0/last-1',
       ]);
       // Two one after another, then three together: each asked for once the one before was answered, the last three before any of them was.
       assert.ok(received('/a.spec.ts/0/2') >= answered('/a.spec.ts/0/1'), 'the second request waited for the first');
       const together = ['/a.spec.ts/0/last-0', '/a.spec.ts/0/last-1', '/a.spec.ts/0/last-2'];
       for (const path of together) assert.ok(received(path) >= answered('/a.spec.ts/0/2'), `${path} waited for the second request`);
       assert.ok(Math.max(...together.map(received)) < Math.min(...together.map(answered)), 'the last three were in flight at once');
-      assert.ok(received('/b.spec.ts/0/last-1') < answered('/b.spec.ts/0/last-0') && received('/b.spec.ts/0/last-0') < answered('/b.spec.ts/0/last-1'), 'a chain of one sends both requests together');
+      assert.ok(
+        received('/b.spec.ts/0/last-1') < answered('/b.spec.ts/0/last-0') && received('/b.spec.ts/0/last-0') < answered('/b.spec.ts/0/last-1'),
+        'a chain of one sends both requests together',
+      );
       // Another shape in the same directory: its own file, so the spec files of the first declare nothing now.
       const other = await runFloor({ files: { 'c.spec.ts': [{ steps: 1, requests: 1 }] } }, { workers: 1, delayMs: 0, dir });
       assert.equal(other.tests, 1);
-      assert.deepEqual(other.exchanges.map((exchange) => exchange.path), ['/c.spec.ts/0/last-0']);
+      assert.deepEqual(
+        other.exchanges.map((exchange) => exchange.path),
+        ['/c.spec.ts/0/last-0'],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -193,7 +243,10 @@ describe('Playwright floor', () => {
 
   it('refuses a shape whose files cannot be spec files, before writing anything', async () => {
     const dir = join(tmpdir(), `floor-test-unwritten-${process.pid}`);
-    await assert.rejects(runFloor({ files: { '../escape.ts': [{ steps: 1, requests: 1 }] } }, { workers: 1, delayMs: 0, dir }), /"\.\.\/escape\.ts" cannot be one/);
+    await assert.rejects(
+      runFloor({ files: { '../escape.ts': [{ steps: 1, requests: 1 }] } }, { workers: 1, delayMs: 0, dir }),
+      /"\.\.\/escape\.ts" cannot be one/,
+    );
     assert.ok(!existsSync(dir));
   });
 });

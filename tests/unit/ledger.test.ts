@@ -25,7 +25,12 @@ describe('the ledger of created data', () => {
     first.created('b');
     second.created('c');
     first.archived('a');
-    assert.deepEqual(ledgerFiles('run1', dir).map((file) => file.slice(dir.length + 1)).sort(), ['run1-0.jsonl', 'run1-1.jsonl']);
+    assert.deepEqual(
+      ledgerFiles('run1', dir)
+        .map((file) => file.slice(dir.length + 1))
+        .sort(),
+      ['run1-0.jsonl', 'run1-1.jsonl'],
+    );
     assert.deepEqual(
       outstanding(ledgerFiles('run1', dir).sort().map(readText)).map((leftover) => leftover.id),
       ['b', 'c'],
@@ -72,7 +77,10 @@ describe('the ledger of created data', () => {
     const result = await sweepLedger('run1', async ({ id }) => (id === 'b' ? 'archiveParticipant answered HTTP 500' : undefined), dir);
     assert.deepEqual(result.leftBehind, [{ target: TARGET, id: 'b', reason: 'archiveParticipant answered HTTP 500' }]);
     assert.equal(existsSync(ledger.file), true);
-    assert.match(describeSweep(result, 'run1'), /left behind: 1 participant\(s\), still listed in .*run1-\*\.jsonl:\n {2}- b at http:\/\/127\.0\.0\.1:4010: archiveParticipant answered HTTP 500$/);
+    assert.match(
+      describeSweep(result, 'run1'),
+      /left behind: 1 participant\(s\), still listed in .*run1-\*\.jsonl:\n {2}- b at http:\/\/127\.0\.0\.1:4010: archiveParticipant answered HTTP 500$/,
+    );
   });
 
   it('says "left behind: none" for a run that created nothing', async () => {
@@ -90,8 +98,10 @@ describe('the sweep archiver', () => {
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       };
       if (request.method === 'POST' && request.url === '/login') answer(200, { access_token: 'opaque-token', name: 'Ada' });
-      else if (request.method === 'PUT' && request.url?.endsWith('/archive') === true) answer(422, { statusCode: 422, error: 'Unprocessable Content', message: 'no such participant' });
-      else if (request.method === 'GET' && request.url?.startsWith('/participants/') === true) answer(readStatus, readStatus === 200 ? { id: 'p-1' } : { statusCode: readStatus });
+      else if (request.method === 'PUT' && request.url?.endsWith('/archive') === true)
+        answer(422, { statusCode: 422, error: 'Unprocessable Content', message: 'no such participant' });
+      else if (request.method === 'GET' && request.url?.startsWith('/participants/') === true)
+        answer(readStatus, readStatus === 200 ? { id: 'p-1' } : { statusCode: readStatus });
       else answer(500, {});
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -54,13 +54,19 @@ function reset(next: Handler): void {
   maxInFlight = 0;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  };
 
 /** A client as one worker has it, against the throwaway server, with the given limits. */
-function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: number }): { api: ApiClient; stats: WorkerStats; annotations: TestInfo['annotations'] } {
+function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: number }): {
+  api: ApiClient;
+  stats: WorkerStats;
+  annotations: TestInfo['annotations'];
+} {
   const target = loadTargetConfig({
     TARGET_BASE_URL: base,
     TARGET_REALTIME_URL: `${base}/v2`,
@@ -141,9 +147,15 @@ describe('politeness of the API client', () => {
   it('does not retry a POST answered 503', async () => {
     reset(json(503, { statusCode: 503, message: 'unavailable' }));
     const { api, stats } = client({ maxRps: 100, maxConcurrency: 4 });
-    const exchange = await api.call('upsertParticipant', { ...WITH_TOKEN, body: { participantId: 'p-1', id: 'p-1', name: 'n', email: 'e@example.test', avatar: 'https://example.test/a.png' } });
+    const exchange = await api.call('upsertParticipant', {
+      ...WITH_TOKEN,
+      body: { participantId: 'p-1', id: 'p-1', name: 'n', email: 'e@example.test', avatar: 'https://example.test/a.png' },
+    });
     assert.equal(exchange.status, 503);
-    assert.deepEqual(arrivals.map((arrival) => arrival.method), ['POST']);
+    assert.deepEqual(
+      arrivals.map((arrival) => arrival.method),
+      ['POST'],
+    );
     assert.equal(stats.retries, 0);
   });
 
@@ -162,7 +174,10 @@ describe('politeness of the API client', () => {
     });
     const { api } = client({ maxRps: 100, maxConcurrency: 4, timeoutMs: 300 });
     await assert.rejects(api.call('listGroups', WITH_TOKEN), (error: Error) => {
-      assert.match(error.message.split('\n')[0] ?? '', /^listGroups: GET http:\/\/127\.0\.0\.1:\d+\/groups got no response: target did not finish its response within 300 ms$/);
+      assert.match(
+        error.message.split('\n')[0] ?? '',
+        /^listGroups: GET http:\/\/127\.0\.0\.1:\d+\/groups got no response: target did not finish its response within 300 ms$/,
+      );
       return true;
     });
   });

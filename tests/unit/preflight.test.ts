@@ -76,7 +76,10 @@ describe('pre-flight login', () => {
   it('says plainly that the login was refused, without the password', async () => {
     answer = send(401, 'application/json', JSON.stringify({ statusCode: 401, message: 'Invalid credentials' }));
     const message = await preflight();
-    assert.match(message ?? '', /^Pre-flight: the developer account \(TARGET_EMAIL, TARGET_PASSWORD\) cannot be used: the target refused the login \(HTTP 401\)\.\n/);
+    assert.match(
+      message ?? '',
+      /^Pre-flight: the developer account \(TARGET_EMAIL, TARGET_PASSWORD\) cannot be used: the target refused the login \(HTTP 401\)\.\n/,
+    );
     assert.match(message ?? '', /every check that needs the bearer token is not assessed for this cause/);
     assert.match(message ?? '', /curl -sS -i -X POST '.*\/login'/);
     assert.doesNotMatch(message ?? '', /pw-S3cret!/);
@@ -84,7 +87,10 @@ describe('pre-flight login', () => {
 
   it('names an answer without a token', async () => {
     answer = send(200, 'text/html', '<html>welcome</html>');
-    assert.match((await preflight()) ?? '', /cannot be used: login answered HTTP 200 without an access_token \(target answered text\/html where JSON was required\)\./);
+    assert.match(
+      (await preflight()) ?? '',
+      /cannot be used: login answered HTTP 200 without an access_token \(target answered text\/html where JSON was required\)\./,
+    );
     answer = send(500, 'application/json', JSON.stringify({ statusCode: 500, message: 'boom' }));
     assert.match((await preflight()) ?? '', /cannot be used: login answered HTTP 500\./);
   });
@@ -94,14 +100,20 @@ describe('pre-flight login', () => {
     const port = await closedPort();
     const result = await outcome(`http://127.0.0.1:${port}`, `${base}/v2`);
     assert.equal(result.kind, 'unusable');
-    assert.match(result.kind === 'unusable' ? result.message : '', /login got no answer: connection refused: nothing listens at the target address\.\n {2}The run goes on/);
+    assert.match(
+      result.kind === 'unusable' ? result.message : '',
+      /login got no answer: connection refused: nothing listens at the target address\.\n {2}The run goes on/,
+    );
   });
 
   it('stops the run when neither interface answers at all: refused, or no answer in time', async () => {
     const port = await closedPort();
     const refused = await outcome(`http://127.0.0.1:${port}`);
     assert.equal(refused.kind, 'unreachable');
-    assert.match(refused.kind === 'unreachable' ? refused.message : '', /^Pre-flight: the target cannot be reached \(connection refused: nothing listens at the target address\)\.\n[\s\S]*Realtime interface http:\/\/127\.0\.0\.1:\d+\/v2: connection refused[\s\S]*the run stops before its tests/);
+    assert.match(
+      refused.kind === 'unreachable' ? refused.message : '',
+      /^Pre-flight: the target cannot be reached \(connection refused: nothing listens at the target address\)\.\n[\s\S]*Realtime interface http:\/\/127\.0\.0\.1:\d+\/v2: connection refused[\s\S]*the run stops before its tests/,
+    );
     assert.doesNotMatch(refused.kind === 'unreachable' ? refused.message : '', /pw-S3cret!/);
     answer = () => undefined;
     const hanging = await outcome();

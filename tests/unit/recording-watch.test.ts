@@ -13,7 +13,7 @@ import { readRunWatch, startRunWatch } from '../../fixtures/recording-watch.ts';
 import { createSecretFile, removeSecretFile, SecretList } from '../../fixtures/secrets.ts';
 import { buildApp } from '../../reference/app.ts';
 
-describe('the run\'s recording watch', () => {
+describe("the run's recording watch", () => {
   it('sees the recording processing from the start, writes one result every worker reads, however late the worker, with redacted evidence', async () => {
     const app = await buildApp({ recordingDelayMs: 1_500 });
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -23,7 +23,12 @@ describe('the run\'s recording watch', () => {
     const directory = mkdtempSync(join(tmpdir(), 'watch-test-'));
     const secretsFile = createSecretFile();
     try {
-      const target = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: baseUrl, TARGET_REALTIME_URL: `${baseUrl}/v2`, TARGET_RECORDING_READY_MS: '1500' });
+      const target = loadTargetConfig({
+        TARGET_FILE: REFERENCE_TARGET_FILE,
+        TARGET_BASE_URL: baseUrl,
+        TARGET_REALTIME_URL: `${baseUrl}/v2`,
+        TARGET_RECORDING_READY_MS: '1500',
+      });
       const file = join(directory, 'watch.json');
       const watch = startRunWatch(context, target, target.ids.processingMeetingId ?? '', file, secretsFile);
       assert.equal(existsSync(file), false, 'nothing is written before the watch ends');
@@ -35,12 +40,15 @@ describe('the run\'s recording watch', () => {
       assert.deepEqual(late, early);
       assert.equal(early.problem, undefined);
       assert.ok(early.processing.length > 0, 'the recording was processing at the first read');
-      assert.ok(early.availableAfterMs !== undefined && early.availableAfterMs <= early.delayMs + early.marginMs, `available within the delay: ${early.availableAfterMs}`);
+      assert.ok(
+        early.availableAfterMs !== undefined && early.availableAfterMs <= early.delayMs + early.marginMs,
+        `available within the delay: ${early.availableAfterMs}`,
+      );
       const evidence = early.attachments.map((attachment) => attachment.body?.toString('utf8') ?? '').join('\n');
       assert.ok(evidence.includes('listRecordings') || evidence.includes('/recording'), 'the exchanges are the evidence');
       const secrets = new SecretList([], secretsFile);
       secrets.refresh();
-      assert.ok(secrets.values.length > 0, 'the token the watch obtained joined the run\'s secret list');
+      assert.ok(secrets.values.length > 0, "the token the watch obtained joined the run's secret list");
       for (const secret of [target.password, target.apiKey, ...secrets.values]) assert.ok(!evidence.includes(secret), 'and no credential is in its evidence');
     } finally {
       removeSecretFile(secretsFile);

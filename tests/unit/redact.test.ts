@@ -16,10 +16,7 @@ describe('redact', () => {
       `json ${JSON.stringify({ note: 'sec"ret\\x' })}`,
     ].join('\n');
     const result = redact(text, SECRETS);
-    assert.equal(
-      result,
-      ['plain [REDACTED] and [REDACTED] and [REDACTED]', 'url ?p=[REDACTED]', 'form p=[REDACTED]', 'json {"note":"[REDACTED]"}'].join('\n'),
-    );
+    assert.equal(result, ['plain [REDACTED] and [REDACTED] and [REDACTED]', 'url ?p=[REDACTED]', 'form p=[REDACTED]', 'json {"note":"[REDACTED]"}'].join('\n'));
   });
 
   it('ignores empty secrets', () => {
@@ -151,7 +148,18 @@ describe('mnemonicSpans', () => {
 describe('redactHeaders', () => {
   it('redacts credential headers by name in any case, keeping the auth scheme', () => {
     assert.deepEqual(
-      redactHeaders({ AUTHORIZATION: 'Bearer opaque', apiKey: 'anything', Client_ID: 'x', SECRET: 'y', 'Set-Cookie': 'sid=1', accept: 'application/json', 'x-note': 'has key-123456' }, SECRETS),
+      redactHeaders(
+        {
+          AUTHORIZATION: 'Bearer opaque',
+          apiKey: 'anything',
+          Client_ID: 'x',
+          SECRET: 'y',
+          'Set-Cookie': 'sid=1',
+          accept: 'application/json',
+          'x-note': 'has key-123456',
+        },
+        SECRETS,
+      ),
       {
         AUTHORIZATION: `Bearer ${REDACTED}`,
         apiKey: REDACTED,
@@ -207,7 +215,7 @@ describe('redact: secrets met during the run', () => {
     assert.equal(redact(JSON.stringify(words.slice(20, 23).join('\n')), [key]), `"${REDACTED}"`, 'JSON-escaped line breaks separate too');
   });
 
-  it('keeps two words of a key, or words out of their order: common words would otherwise be taken from the reports\' own text', () => {
+  it("keeps two words of a key, or words out of their order: common words would otherwise be taken from the reports' own text", () => {
     assert.equal(redact(`${words[1]} ${words[2]}`, [key]), `${words[1]} ${words[2]}`);
     assert.equal(redact(`${words[3]} ${words[1]} ${words[2]}`, [key]).includes(words[3] ?? ''), true);
   });

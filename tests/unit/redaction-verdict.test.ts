@@ -28,7 +28,38 @@ type Outcome = (typeof OUTCOMES)[number];
  * Everyday English words a secretKey may hold, among them words that spell requirement prefixes,
  * level names, check outcomes and operation names, and the words of the certificate's own prose.
  */
-const EVERYDAY = ['part', 'login', 'close', 'meeting', 'the', 'status', 'participant', 'channel', 'with', 'from', 'which', 'should', 'must', 'passed', 'failed', 'not', 'assessed', 'applicable', 'observed', 'warning', 'variant', 'unspecified', 'conformant', 'requirement', 'check', 'security', 'key', 'group', 'recording', 'answers'];
+const EVERYDAY = [
+  'part',
+  'login',
+  'close',
+  'meeting',
+  'the',
+  'status',
+  'participant',
+  'channel',
+  'with',
+  'from',
+  'which',
+  'should',
+  'must',
+  'passed',
+  'failed',
+  'not',
+  'assessed',
+  'applicable',
+  'observed',
+  'warning',
+  'variant',
+  'unspecified',
+  'conformant',
+  'requirement',
+  'check',
+  'security',
+  'key',
+  'group',
+  'recording',
+  'answers',
+];
 
 /** Secrets no sane profile holds, but which a secret list could: structure itself. */
 const STRUCTURE_AS_SECRETS = [
@@ -89,7 +120,10 @@ function runOf(outcomes: readonly Outcome[]): TestCase[] {
 }
 
 function certificate(tests: readonly TestCase[]): ReturnType<typeof certify> {
-  return certify(CATALOGUE, tests.map((test) => testEvidence(test, ROOT)));
+  return certify(
+    CATALOGUE,
+    tests.map((test) => testEvidence(test, ROOT)),
+  );
 }
 
 /** The facts a verdict consists of: overall verdict, totals, each requirement's verdict and check counts. */
@@ -97,7 +131,14 @@ function facts(certification: ReturnType<typeof certify>): unknown {
   return {
     verdict: certification.verdict,
     totals: certification.totals,
-    requirements: certification.requirements.map(({ id, level, verdict, checksRun, checksFailed, partlyAssessed }) => ({ id, level, verdict, checksRun, checksFailed, partlyAssessed })),
+    requirements: certification.requirements.map(({ id, level, verdict, checksRun, checksFailed, partlyAssessed }) => ({
+      id,
+      level,
+      verdict,
+      checksRun,
+      checksFailed,
+      partlyAssessed,
+    })),
     knownDeviations: certification.knownDeviations.length,
     suiteErrors: certification.suiteErrors.length,
     unknownCitations: certification.unknownCitations,
@@ -117,7 +158,11 @@ async function redacted(tests: readonly TestCase[], secrets: readonly string[]):
     for (const test of tests) reporter.onTestEnd(test, test.results[0] as TestResult);
     await reporter.onExit();
   } finally {
-    for (const [name, value] of [['TARGET_FILE', previous.file], ['TARGET_BASE_URL', previous.base], ['CONFORMANCE_SECRETS_FILE', previous.secrets]] as const) {
+    for (const [name, value] of [
+      ['TARGET_FILE', previous.file],
+      ['TARGET_BASE_URL', previous.base],
+      ['CONFORMANCE_SECRETS_FILE', previous.secrets],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -130,7 +175,10 @@ describe('annotation structure', () => {
     assert.deepEqual(splitStructure('check', 'SEC-08 not assessed: no key'), { structure: 'SEC-08 not assessed: ', evidence: 'no key' });
     assert.deepEqual(splitStructure('requirement', 'LOGIN-03'), { structure: 'LOGIN-03', evidence: '' });
     assert.deepEqual(splitStructure('warning', 'SEC-08: 70 of 128 words'), { structure: 'SEC-08: ', evidence: '70 of 128 words' });
-    assert.deepEqual(splitStructure('skip', 'not applicable: REC-10 concerns the envelope'), { structure: 'not applicable: ', evidence: 'REC-10 concerns the envelope' });
+    assert.deepEqual(splitStructure('skip', 'not applicable: REC-10 concerns the envelope'), {
+      structure: 'not applicable: ',
+      evidence: 'REC-10 concerns the envelope',
+    });
     assert.deepEqual(splitStructure('fail', 'known deviation PAG-05: see #3'), { structure: 'known deviation PAG-05: ', evidence: 'see #3' });
   });
 
@@ -140,8 +188,14 @@ describe('annotation structure', () => {
   });
 
   it('hands only the evidence to redaction', () => {
-    assert.equal(redactDescription('check', 'PART-01 failed: Received secret', (text) => text.replace('secret', REDACTED)), `PART-01 failed: Received ${REDACTED}`);
-    assert.equal(redactDescription('check', 'PART-01 failed: x', () => 'gone'), 'PART-01 failed: gone');
+    assert.equal(
+      redactDescription('check', 'PART-01 failed: Received secret', (text) => text.replace('secret', REDACTED)),
+      `PART-01 failed: Received ${REDACTED}`,
+    );
+    assert.equal(
+      redactDescription('check', 'PART-01 failed: x', () => 'gone'),
+      'PART-01 failed: gone',
+    );
   });
 });
 
@@ -156,7 +210,10 @@ describe('redaction never changes a verdict', () => {
     const after = certificate(tests);
     assert.deepEqual(facts(after), facts(plain));
     const checkTexts = tests.flatMap((test) => (test.results[0]?.annotations ?? []).map((annotation) => annotation.description ?? ''));
-    assert.ok(checkTexts.every((text) => !text.includes(REDACTED)), `no word of the key is taken for a secret: ${checkTexts.find((text) => text.includes(REDACTED))}`);
+    assert.ok(
+      checkTexts.every((text) => !text.includes(REDACTED)),
+      `no word of the key is taken for a secret: ${checkTexts.find((text) => text.includes(REDACTED))}`,
+    );
   });
 
   it('any secret list, structure itself included: the verdict, totals and requirement verdicts stay those of the unredacted run', async () => {
@@ -178,7 +235,15 @@ describe('redaction never changes a verdict', () => {
   it('the certificate written redacts its evidence, never its facts', () => {
     const tests = runOf(['passed', 'failed', 'warning']);
     const certification = certificate(tests);
-    const report = { ...certification, target: { name: 'x', baseUrl: 'http://h', realtimeUrl: 'http://h/v2' }, suiteVersion: '0', openapiSha256: '0', startTime: '', durationMs: 0, runStatus: 'failed' } as unknown as CertificationReport;
+    const report = {
+      ...certification,
+      target: { name: 'x', baseUrl: 'http://h', realtimeUrl: 'http://h/v2' },
+      suiteVersion: '0',
+      openapiSha256: '0',
+      startTime: '',
+      durationMs: 0,
+      runStatus: 'failed',
+    } as unknown as CertificationReport;
     const shown = redactEvidence(report, [...STRUCTURE_AS_SECRETS, 'Expected part, received login', key]);
     assert.deepEqual(facts(shown), facts(certification));
     const failedDetail = shown.requirements.find((result) => result.verdict === 'failed')?.tests[0]?.detail ?? '';

@@ -105,41 +105,117 @@ const badPathIds: [string, number | '4xx'][] = [
   ["'%20OR%201=1", 404],
 ];
 
-const badPaging = ['take=0', 'take=101', 'take=-5', 'skip=-1', 'take=1.5', 'skip=abc', 'take=1e1', 'skip=1&skip=2', 'take=', 'skip=99999999999999999999', 'take=%20', 'take=0x10'];
+const badPaging = [
+  'take=0',
+  'take=101',
+  'take=-5',
+  'skip=-1',
+  'take=1.5',
+  'skip=abc',
+  'take=1e1',
+  'skip=1&skip=2',
+  'take=',
+  'skip=99999999999999999999',
+  'take=%20',
+  'take=0x10',
+];
 
 const badStatsQueries = [
-  'month=13', 'month=0', 'month=-1', 'month=march', 'month=1&month=2', 'year=24', 'year=20x4', 'year=10000',
-  'environment=staging', 'environment=', 'environment=Production', 'usePagination=yes', 'onlySummary=1',
-  'initialDate=yesterday', 'initialDate=2024-13-01', 'endDate=2024-02-30', 'endDate=2024-01-01T25:00:00Z',
-  'initialDate=2024-05-01&endDate=2024-04-01', `groupId=${'g'.repeat(300)}`, 'usePagination=true&onlySummary=false&take=0',
+  'month=13',
+  'month=0',
+  'month=-1',
+  'month=march',
+  'month=1&month=2',
+  'year=24',
+  'year=20x4',
+  'year=10000',
+  'environment=staging',
+  'environment=',
+  'environment=Production',
+  'usePagination=yes',
+  'onlySummary=1',
+  'initialDate=yesterday',
+  'initialDate=2024-13-01',
+  'endDate=2024-02-30',
+  'endDate=2024-01-01T25:00:00Z',
+  'initialDate=2024-05-01&endDate=2024-04-01',
+  `groupId=${'g'.repeat(300)}`,
+  'usePagination=true&onlySummary=false&take=0',
 ];
 
 const malformedJson = ['{', '{"email":', "{'email':'a'}", '[1,2', 'nul', '{"a":1}}', '\u0000', '{"email":"a","password":"secret1",}'];
 
 const wrongTypedLogins: unknown[] = [
-  [], null, 42, 'text', true, {}, { email: 'a@b.c' }, { password: 'secret1' },
-  { email: 1, password: 'secret1' }, { email: 'a@b.c', password: 123456 }, { email: ['a'], password: 'secret1' },
-  { email: 'a@b.c', password: { value: 'secret1' } }, { email: null, password: 'secret1' }, { email: 'a@b.c', password: null },
-  { email: 'a@b.c', password: '12345' }, { email: 'a@b.c', password: '' }, { email: 'a@b.c', password: 'p'.repeat(192) },
-  { email: `${'e'.repeat(192)}`, password: 'secret1' }, { email: 'e'.repeat(10000), password: 'secret1' },
+  [],
+  null,
+  42,
+  'text',
+  true,
+  {},
+  { email: 'a@b.c' },
+  { password: 'secret1' },
+  { email: 1, password: 'secret1' },
+  { email: 'a@b.c', password: 123456 },
+  { email: ['a'], password: 'secret1' },
+  { email: 'a@b.c', password: { value: 'secret1' } },
+  { email: null, password: 'secret1' },
+  { email: 'a@b.c', password: null },
+  { email: 'a@b.c', password: '12345' },
+  { email: 'a@b.c', password: '' },
+  { email: 'a@b.c', password: 'p'.repeat(192) },
+  { email: `${'e'.repeat(192)}`, password: 'secret1' },
+  { email: 'e'.repeat(10000), password: 'secret1' },
 ];
 
 const wrongTypedParticipants: unknown[] = [
-  [], null, 42, 'text', {}, { name: 'No Id' }, { participantId: '' }, { participantId: 7 }, { id: false },
-  { participantId: 'a', id: 'b' }, { participantId: 'p1', name: 5 }, { participantId: 'p1', email: ['x'] },
-  { participantId: 'p1', avatar: {} }, { participantId: 'p1', name: 'n'.repeat(192) }, { participantId: 'i'.repeat(192) },
-  { participantId: 'p1', avatar: 'a'.repeat(2049) }, { participantId: null }, { participantId: 'p1', email: null },
+  [],
+  null,
+  42,
+  'text',
+  {},
+  { name: 'No Id' },
+  { participantId: '' },
+  { participantId: 7 },
+  { id: false },
+  { participantId: 'a', id: 'b' },
+  { participantId: 'p1', name: 5 },
+  { participantId: 'p1', email: ['x'] },
+  { participantId: 'p1', avatar: {} },
+  { participantId: 'p1', name: 'n'.repeat(192) },
+  { participantId: 'i'.repeat(192) },
+  { participantId: 'p1', avatar: 'a'.repeat(2049) },
+  { participantId: null },
+  { participantId: 'p1', email: null },
   { participantId: 'p1', avatar: 'relative/path.png' },
 ];
 
 const wrongTypedPassphrases: unknown[] = [
-  [], null, 42, {}, { passphrase: '' }, { passphrase: 12345678 }, { passphrase: null }, { passphrase: ['a'] },
-  { passphrase: { secret: 'x' } }, { passphrase: true }, { passphrase: 'p'.repeat(1025) }, { pass: 'Correct-Horse-9!' },
+  [],
+  null,
+  42,
+  {},
+  { passphrase: '' },
+  { passphrase: 12345678 },
+  { passphrase: null },
+  { passphrase: ['a'] },
+  { passphrase: { secret: 'x' } },
+  { passphrase: true },
+  { passphrase: 'p'.repeat(1025) },
+  { pass: 'Correct-Horse-9!' },
 ];
 
 const wrongCloseBodies: [unknown, number][] = [
-  [[], 400], [42, 400], ['text', 400], [null, 400], [{}, 401], [{ apiKey: '' }, 401], [{ apiKey: 5 }, 401],
-  [{ apiKey: ['x'] }, 401], [{ apikey: devKey }, 401], [{ apiKey: 'wrong' }, 401], [{ apiKey: 'k'.repeat(5000) }, 401],
+  [[], 400],
+  [42, 400],
+  ['text', 400],
+  [null, 400],
+  [{}, 401],
+  [{ apiKey: '' }, 401],
+  [{ apiKey: 5 }, 401],
+  [{ apiKey: ['x'] }, 401],
+  [{ apikey: devKey }, 401],
+  [{ apiKey: 'wrong' }, 401],
+  [{ apiKey: 'k'.repeat(5000) }, 401],
 ];
 
 function jsonRequest(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body: unknown): InjectOptions {
@@ -224,14 +300,22 @@ describe('bad input sweep', () => {
   let cases: Case[];
   before(async () => {
     app = await buildApp();
-    const login = await app.inject({ method: 'POST', url: '/login', payload: { email: seedAccounts.developer.email, password: seedAccounts.developer.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email: seedAccounts.developer.email, password: seedAccounts.developer.password },
+    });
     cases = buildCases(`Bearer ${(login.json() as { access_token: string }).access_token}`, await badTokens());
   });
   after(() => app.close());
 
   it('covers all 16 operations with at least 200 malformed requests', () => {
     assert.ok(cases.length >= 200, `only ${cases.length} cases`);
-    for (const op of operations) assert.ok(cases.some((c) => c.name.startsWith(op.id) || c.request.url === op.path), op.id);
+    for (const op of operations)
+      assert.ok(
+        cases.some((c) => c.name.startsWith(op.id) || c.request.url === op.path),
+        op.id,
+      );
   });
 
   it('answers each with the expected 4xx and the error body shape, never a 5xx', async () => {
@@ -241,7 +325,13 @@ describe('bad input sweep', () => {
       const status = response.statusCode;
       const body = String(response.headers['content-type']).startsWith('application/json') ? (response.json() as Record<string, unknown>) : {};
       const problems = [
-        expect === '4xx' ? (status >= 400 && status < 500 ? '' : `status ${status}, expected a 4xx`) : status === expect ? '' : `status ${status}, expected ${expect}`,
+        expect === '4xx'
+          ? status >= 400 && status < 500
+            ? ''
+            : `status ${status}, expected a 4xx`
+          : status === expect
+            ? ''
+            : `status ${status}, expected ${expect}`,
         body['statusCode'] === status ? '' : 'statusCode differs from the status',
         typeof body['message'] === 'string' ? '' : 'message missing',
         Object.keys(body).every((key) => ['statusCode', 'error', 'message'].includes(key)) ? '' : `fields ${Object.keys(body).join(',')}`,
@@ -253,7 +343,11 @@ describe('bad input sweep', () => {
   });
 
   it('still answers normal requests afterwards, with nothing closed or changed by the sweep', async () => {
-    const login = await app.inject({ method: 'POST', url: '/login', payload: { email: seedAccounts.developer.email, password: seedAccounts.developer.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email: seedAccounts.developer.email, password: seedAccounts.developer.password },
+    });
     assert.equal(login.statusCode, 200);
     const headers = { authorization: `Bearer ${(login.json() as { access_token: string }).access_token}`, apikey: devKey };
     assert.equal((await app.inject({ url: '/groups', headers })).json().pagination.total, 32);

@@ -20,7 +20,10 @@ describe('reference bundle', () => {
     assert.ok(first !== undefined, 'a bundle was built');
     const { inputs } = JSON.parse(readFileSync(join(dir, 'inputs.json'), 'utf8')) as { inputs: string[] };
     assert.ok(inputs.includes('reference/server.ts') && inputs.includes('reference/store.ts'), `inputs: ${inputs.join(', ')}`);
-    assert.ok(inputs.every((input) => input.startsWith('reference/')), 'packages stay imports, not inputs');
+    assert.ok(
+      inputs.every((input) => input.startsWith('reference/')),
+      'packages stay imports, not inputs',
+    );
     assert.equal(await referenceBundle(dir), first);
     // Each module keeps its own location: the store finds the committed seed.
     assert.match(readFileSync(first, 'utf8'), /new URL\("\.\/seed\/seed\.json", "file:\/\/[^"]*\/reference\/store\.ts"\)/);
@@ -53,7 +56,10 @@ describe('reference bundle', () => {
     assert.notEqual(bundleName([relativeInput], '0.0.0'), before);
     assert.notEqual(bundleName([relativeInput], '0.0.1'), bundleName([relativeInput], '0.0.0'), 'another esbuild, another bundle');
     // A build names its bundle by the bytes it compiled, whatever the file holds by then.
-    assert.equal(bundleName([relativeInput], '0.0.0', () => 'export const a = 1;\n'), before);
+    assert.equal(
+      bundleName([relativeInput], '0.0.0', () => 'export const a = 1;\n'),
+      before,
+    );
     rmSync(input);
     assert.throws(() => bundleName([relativeInput], '0.0.0'), /ENOENT/);
   });
@@ -62,7 +68,10 @@ describe('reference bundle', () => {
     const reference = await startReference();
     try {
       const command = readFileSync(`/proc/${reference.pid}/cmdline`, 'utf8').split('\0');
-      assert.ok(command.some((arg) => /reference\/[0-9a-f]{12}\/server-[0-9a-f]{32}\.mjs$/.test(arg)), `started from the bundle: ${command.join(' ')}`);
+      assert.ok(
+        command.some((arg) => /reference\/[0-9a-f]{12}\/server-[0-9a-f]{32}\.mjs$/.test(arg)),
+        `started from the bundle: ${command.join(' ')}`,
+      );
       const response = await fetch(`${reference.baseUrl}/groups`);
       assert.equal(response.status, 401, 'GET /groups without a token');
     } finally {
@@ -100,13 +109,16 @@ describe('reference bundle', () => {
     assert.deepEqual(listeners(), before, 'no exit or signal listener of either attempt is left');
   });
 
-  it('keeps its bundle and throws the sources\' own error, the bundle\'s as its cause, when the sources do not start either', async () => {
+  it("keeps its bundle and throws the sources' own error, the bundle's as its cause, when the sources do not start either", async () => {
     const bundle = await referenceBundle(join(scratch, 'kept'));
     assert.ok(bundle !== undefined);
     await assert.rejects(startReferenceFrom(bundle, { extraArgs: ['--fault', 'no-such-fault'] }), (error: Error) => {
-      assert.match(error.message, /^The reference \(node --import tsx\/esm reference\/server\.ts .*--fault no-such-fault\) exited \(code 2, signal null\) before listening/);
+      assert.match(
+        error.message,
+        /^The reference \(node --import tsx\/esm reference\/server\.ts .*--fault no-such-fault\) exited \(code 2, signal null\) before listening/,
+      );
       assert.match(error.message, /unknown fault "no-such-fault"/);
-      assert.ok(error.cause instanceof ReferenceStartError && error.cause.message.includes(bundle), 'the bundle\'s own failure is the cause');
+      assert.ok(error.cause instanceof ReferenceStartError && error.cause.message.includes(bundle), "the bundle's own failure is the cause");
       return true;
     });
     assert.ok(existsSync(bundle), 'a bundle that fails as its sources do is not at fault: kept');
@@ -124,7 +136,19 @@ describe('reference bundle', () => {
   });
 
   it('names the line of a failed start that says what went wrong', () => {
-    assert.equal(failureLine(['file:///x/server.mjs:3', '  throw new Error("boom");', '  ^', '', 'Error: boom', '    at file:///x/server.mjs:3:9', '', 'Node.js v20.20.2']), 'Error: boom');
+    assert.equal(
+      failureLine([
+        'file:///x/server.mjs:3',
+        '  throw new Error("boom");',
+        '  ^',
+        '',
+        'Error: boom',
+        '    at file:///x/server.mjs:3:9',
+        '',
+        'Node.js v20.20.2',
+      ]),
+      'Error: boom',
+    );
     assert.equal(failureLine(['reference: --fault: unknown fault "x"']), 'reference: --fault: unknown fault "x"');
     assert.equal(failureLine([]), undefined);
   });

@@ -18,8 +18,20 @@ describe('parseCli', () => {
 
   it('reads every option, in both --flag value and --flag=value forms', () => {
     const command = parseCli([
-      '--port=0', '--variant', 'error-in-401', '--variant=recordings-envelope', '--recording-delay-ms', '1500',
-      '--usage-limit', '5', '--usage-window-ms=1000', '--token-ttl-s', '60', '--seed-scale', '2', '--log',
+      '--port=0',
+      '--variant',
+      'error-in-401',
+      '--variant=recordings-envelope',
+      '--recording-delay-ms',
+      '1500',
+      '--usage-limit',
+      '5',
+      '--usage-window-ms=1000',
+      '--token-ttl-s',
+      '60',
+      '--seed-scale',
+      '2',
+      '--log',
     ]);
     assert.deepEqual(command, {
       kind: 'serve',
@@ -56,7 +68,11 @@ describe('parseCli', () => {
       [['stray'], /^stray: unknown option/],
     ];
     for (const [argv, message] of table) {
-      assert.throws(() => parseCli(argv), (error: unknown) => error instanceof CliError && message.test(error.message), argv.join(' '));
+      assert.throws(
+        () => parseCli(argv),
+        (error: unknown) => error instanceof CliError && message.test(error.message),
+        argv.join(' '),
+      );
     }
   });
 });

@@ -38,11 +38,23 @@ describe('seed', () => {
       const env = seed.environments[name];
       const members = (groupId: string) => env.participants.filter((p) => p.groupIds.includes(groupId));
       assert.ok(env.groups.length > 25, `${name}: groups`);
-      assert.ok(env.groups.some((g) => members(g.id).filter((p) => !p.archived).length > 25), `${name}: large group`);
-      assert.ok(env.participants.some((p) => p.archived), `${name}: archived participants`);
+      assert.ok(
+        env.groups.some((g) => members(g.id).filter((p) => !p.archived).length > 25),
+        `${name}: large group`,
+      );
+      assert.ok(
+        env.participants.some((p) => p.archived),
+        `${name}: archived participants`,
+      );
       assert.ok(new Set(env.recordings.map((r) => r.roomId)).size > 2 && new Set(env.recordings.map((r) => r.meetingId)).size > 3, `${name}: recordings`);
-      assert.ok(env.recordings.some((r) => r.endedAt === null) && env.recordings.some((r) => typeof r.endedAt === 'object' && r.endedAt !== null), `${name}: live recordings`);
-      assert.ok(env.recordings.every((r) => r.endedAt !== null || env.meetings.some((m) => m.id === r.meetingId && m.status === 'running')), `${name}: only running meetings record`);
+      assert.ok(
+        env.recordings.some((r) => r.endedAt === null) && env.recordings.some((r) => typeof r.endedAt === 'object' && r.endedAt !== null),
+        `${name}: live recordings`,
+      );
+      assert.ok(
+        env.recordings.every((r) => r.endedAt !== null || env.meetings.some((m) => m.id === r.meetingId && m.status === 'running')),
+        `${name}: only running meetings record`,
+      );
       const years = new Set(env.meetingStats.map((s) => s.startedAt.slice(0, 4)));
       const months = new Set(env.meetingStats.map((s) => s.startedAt.slice(5, 7)));
       assert.ok(years.size >= 3 && months.size >= 6 && new Set(env.meetingStats.map((s) => s.groupId)).size > 3, `${name}: statistics spread`);
@@ -50,7 +62,10 @@ describe('seed', () => {
       assert.ok(env.channels.some((c) => c.events.length > 250) && env.channels.some((c) => c.events.length < 250), `${name}: channels`);
       const running = env.meetings.filter((m) => m.status === 'running');
       assert.ok(running.length >= 2 && env.meetings.some((m) => m.status === 'ended'), `${name}: meetings`);
-      assert.ok(running.every((m) => env.connections.some((c) => c.meetingId === m.id)), `${name}: running meetings have connections`);
+      assert.ok(
+        running.every((m) => env.connections.some((c) => c.meetingId === m.id)),
+        `${name}: running meetings have connections`,
+      );
     }
   });
 });
@@ -104,6 +119,9 @@ describe('fixtures/targets/reference.env', () => {
     const busy = env.channels.find((c) => c.name === value('TARGET_CHANNEL'));
     assert.ok((busy?.events.length ?? 0) > 250);
     assert.ok(env.connections.some((c) => c.channelName === busy?.name && c.meetingId === null));
-    assert.deepEqual(env.recordings.filter((r) => r.meetingId === value('TARGET_PROCESSING_MEETING_ID')).map((r) => r.endedAt), [{ offsetMs: 0 }]);
+    assert.deepEqual(
+      env.recordings.filter((r) => r.meetingId === value('TARGET_PROCESSING_MEETING_ID')).map((r) => r.endedAt),
+      [{ offsetMs: 0 }],
+    );
   });
 });

@@ -1,14 +1,5 @@
 import assert from 'node:assert/strict';
-import {
-  constants,
-  createPrivateKey,
-  createPublicKey,
-  privateDecrypt,
-  publicEncrypt,
-  sign,
-  verify,
-  type KeyPairKeyObjectResult,
-} from 'node:crypto';
+import { constants, createPrivateKey, createPublicKey, privateDecrypt, publicEncrypt, sign, verify, type KeyPairKeyObjectResult } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -249,7 +240,13 @@ describe('participants', () => {
     const payload = { participantId: 'new-1', id: 'new-1', name: 'New One', email: 'new1@example.test', avatar: 'https://a.test/1.png' };
     const response = await upsert(payload);
     assert.equal(response.statusCode, 201);
-    assert.deepEqual(response.json(), { id: 'new-1', name: 'New One', email: 'new1@example.test', avatar: 'https://a.test/1.png', createdAt: '2025-07-01T12:00:00.000Z' });
+    assert.deepEqual(response.json(), {
+      id: 'new-1',
+      name: 'New One',
+      email: 'new1@example.test',
+      avatar: 'https://a.test/1.png',
+      createdAt: '2025-07-01T12:00:00.000Z',
+    });
     assert.deepEqual((await h.get('/participants/new-1')).json(), response.json());
   });
 
@@ -280,7 +277,14 @@ describe('participants', () => {
   });
 
   it('rejects bodies without an id, with mismatched ids or wrong types', async () => {
-    const invalid = [{ name: 'x' }, { participantId: 'a', id: 'b' }, { participantId: 5 }, { participantId: 'a', name: ['x'] }, { participantId: '' }, { participantId: 'a', avatar: 'not a url' }];
+    const invalid = [
+      { name: 'x' },
+      { participantId: 'a', id: 'b' },
+      { participantId: 5 },
+      { participantId: 'a', name: ['x'] },
+      { participantId: '' },
+      { participantId: 'a', avatar: 'not a url' },
+    ];
     for (const payload of invalid) {
       assertErrorBody(await upsert(payload), 400);
     }
@@ -303,7 +307,10 @@ describe('recordings', () => {
     assert.ok(all.every((r) => isoMillis.test(r.createdAt) && /^[0-9a-f-]{36}$/.test(r.uuid)));
     assert.ok(all.every((r) => r.url === `http://localhost:80/media/recordings/${r.uuid}.mp4`));
     const room = await list('?roomId=room-dev-02');
-    assert.deepEqual(room, all.filter((r) => r.roomId === 'room-dev-02'));
+    assert.deepEqual(
+      room,
+      all.filter((r) => r.roomId === 'room-dev-02'),
+    );
     assert.equal(new Set(room.map((r) => r.meetingId)).size > 1, true);
     assert.equal((await list('?meetingId=mtg-dev-h02')).length, 3);
     assert.deepEqual(await list('?roomId=room-dev-02&meetingId=mtg-dev-h02'), await list('?meetingId=mtg-dev-h02'));
@@ -430,7 +437,10 @@ describe('security key', () => {
     await settle();
     assert.equal(generated, 3);
     handedOut.push(await pool.take(), await pool.take());
-    assert.deepEqual(handedOut.map((pair) => pair.publicKey), [1, 2, 3]);
+    assert.deepEqual(
+      handedOut.map((pair) => pair.publicKey),
+      [1, 2, 3],
+    );
     await settle();
     pool.close();
     const beforeClose = generated;
@@ -450,7 +460,8 @@ describe('security key', () => {
         const number = generated;
         running.push({
           number,
-          finish: () => (number === 2 ? reject(new Error('generation failed')) : resolve({ publicKey: number, privateKey: number } as unknown as KeyPairKeyObjectResult)),
+          finish: () =>
+            number === 2 ? reject(new Error('generation failed')) : resolve({ publicKey: number, privateKey: number } as unknown as KeyPairKeyObjectResult),
         });
         mostAtOnce = Math.max(mostAtOnce, running.length);
       });
@@ -475,7 +486,10 @@ describe('security key', () => {
     assert.equal(generated, 4);
     await finishOldest();
     const third = await pool.take();
-    assert.deepEqual([first, await second, third].map((pair) => pair.publicKey), [1, 4, 3]);
+    assert.deepEqual(
+      [first, await second, third].map((pair) => pair.publicKey),
+      [1, 4, 3],
+    );
     pool.close();
   });
 
@@ -541,7 +555,19 @@ describe('meetings summary and statistics', () => {
     assert.deepEqual((await h.get('/meetingstats', h.bearer)).json(), totals(all));
     assert.equal((await records('&environment=development')).length, 64);
     assert.deepEqual(Object.keys(all[0] ?? {}).sort(), [
-      'createdAt', 'endedAt', 'groupId', 'groupName', 'id', 'meetingId', 'meetingMinutes', 'participants', 'price', 'recordingMinutes', 'startedAt', 'userId', 'uuid',
+      'createdAt',
+      'endedAt',
+      'groupId',
+      'groupName',
+      'id',
+      'meetingId',
+      'meetingMinutes',
+      'participants',
+      'price',
+      'recordingMinutes',
+      'startedAt',
+      'userId',
+      'uuid',
     ]);
     assert.deepEqual(Object.keys(all[0]?.participants[0] ?? {}).sort(), ['createdAt', 'deletedAt', 'id', 'name', 'permission', 'updatedAt', 'userId', 'uuid']);
   });
@@ -582,7 +608,20 @@ describe('meetings summary and statistics', () => {
   });
 
   it('rejects invalid filter values with 400', async () => {
-    const bad = ['month=13', 'month=0', 'month=march', 'year=24', 'year=20x4', 'environment=staging', 'usePagination=yes', 'onlySummary=1', 'initialDate=yesterday', 'endDate=2024-02-30', 'initialDate=2024-05-01&endDate=2024-04-01', 'usePagination=true&onlySummary=false&take=0'];
+    const bad = [
+      'month=13',
+      'month=0',
+      'month=march',
+      'year=24',
+      'year=20x4',
+      'environment=staging',
+      'usePagination=yes',
+      'onlySummary=1',
+      'initialDate=yesterday',
+      'endDate=2024-02-30',
+      'initialDate=2024-05-01&endDate=2024-04-01',
+      'usePagination=true&onlySummary=false&take=0',
+    ];
     for (const query of bad) assertErrorBody(await h.get(`/meetingstats?${query}`, h.bearer), 400);
   });
 });

@@ -61,13 +61,22 @@ describe('report metadata', () => {
 
   it('gives Allure one epic (the first requirement), a story per requirement and the highest severity', () => {
     const labels = allureLabels([requirement('GRP-01'), requirement('PAG-01')]);
-    assert.deepEqual(labels.filter((label) => label.name === 'epic').map((label) => label.value), ['Groups']);
+    assert.deepEqual(
+      labels.filter((label) => label.name === 'epic').map((label) => label.value),
+      ['Groups'],
+    );
     assert.deepEqual(
       labels.filter((label) => label.name === 'story').map((label) => label.value.split(' ')[0]),
       ['GRP-01', 'PAG-01'],
     );
-    assert.deepEqual(labels.filter((label) => label.name === 'severity').map((label) => label.value), ['critical']);
-    assert.match(allureDescription([requirement('GRP-01')], '../'), /^\*\*GRP-01\*\* \(MUST\): .+\[2\. List groups\]\(\.\.\/interface-spec\.html#2-list-groups\)/s);
+    assert.deepEqual(
+      labels.filter((label) => label.name === 'severity').map((label) => label.value),
+      ['critical'],
+    );
+    assert.match(
+      allureDescription([requirement('GRP-01')], '../'),
+      /^\*\*GRP-01\*\* \(MUST\): .+\[2\. List groups\]\(\.\.\/interface-spec\.html#2-list-groups\)/s,
+    );
   });
 
   it('documents a test from its annotations alone: requirements, findings, parameters and notes', () => {
@@ -85,9 +94,15 @@ describe('report metadata', () => {
     const [metadata, ...steps] = messages;
     assert.equal(metadata?.type, 'metadata');
     const data = metadata?.type === 'metadata' ? metadata.data : {};
-    assert.deepEqual(data.labels?.filter((label) => label.name === 'epic').map((label) => label.value), ['Variants']);
+    assert.deepEqual(
+      data.labels?.filter((label) => label.name === 'epic').map((label) => label.value),
+      ['Variants'],
+    );
     assert.match(data.description ?? '', /^\*\*VAR-05\*\* \(VARIANT\)/);
-    assert.ok((data.links ?? []).every((link) => link.url.startsWith('https://reports.example/')), 'links point at the reports base');
+    assert.ok(
+      (data.links ?? []).every((link) => link.url.startsWith('https://reports.example/')),
+      'links point at the reports base',
+    );
     assert.deepEqual(data.parameters, [
       { name: 'observed VAR-05', value: 'without error (login)', excluded: true },
       { name: 'header', value: 'apiKey' },
@@ -96,7 +111,10 @@ describe('report metadata', () => {
       steps.map((message) => (message.type === 'step_start' ? message.data.name : message.type)),
       ['observed VAR-05: without error (login)', 'step_stop', 'note: uses a shared key', 'step_stop'],
     );
-    assert.ok(steps.every((message) => message.type !== 'step_start' || message.data.start === 1_500), 'steps are dated at the end of the test');
+    assert.ok(
+      steps.every((message) => message.type !== 'step_start' || message.data.start === 1_500),
+      'steps are dated at the end of the test',
+    );
   });
 });
 
@@ -134,9 +152,14 @@ describe('redactColoured', () => {
 
 describe('failureLine', () => {
   it('keeps the first line, and the Expected and Received values after a bare expect header', () => {
-    assert.equal(failureLine('Response does not match operation listGroups (GET /groups): check "status" failed.\nReceived: status 500'), 'Response does not match operation listGroups (GET /groups): check "status" failed.');
     assert.equal(
-      failureLine('Error: \u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: \u001b[32m500\u001b[39m\nReceived: \u001b[31m200\u001b[39m\n    at x.spec.ts:3'),
+      failureLine('Response does not match operation listGroups (GET /groups): check "status" failed.\nReceived: status 500'),
+      'Response does not match operation listGroups (GET /groups): check "status" failed.',
+    );
+    assert.equal(
+      failureLine(
+        'Error: \u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: \u001b[32m500\u001b[39m\nReceived: \u001b[31m200\u001b[39m\n    at x.spec.ts:3',
+      ),
       'expect(received).toBe(expected); Expected: 500; Received: 200',
     );
   });
@@ -147,16 +170,26 @@ describe('Allure failure categories (allurerc.mjs)', () => {
   async function categoryOf(message: string, status = 'failed'): Promise<string | undefined> {
     const configUrl: string = new URL('../../allurerc.mjs', import.meta.url).href;
     const config = ((await import(configUrl)) as { default: { categories: { name: string; matchers: { statuses: string[]; message?: string } }[] } }).default;
-    return config.categories.find(({ matchers }) => matchers.statuses.includes(status) && (matchers.message === undefined || new RegExp(matchers.message).test(message)))?.name;
+    return config.categories.find(
+      ({ matchers }) => matchers.statuses.includes(status) && (matchers.message === undefined || new RegExp(matchers.message).test(message)),
+    )?.name;
   }
 
   it('sorts the messages of the harness and of Playwright', async () => {
     const table: [string, string, string][] = [
-      ['listGroups: GET http://127.0.0.1:1/groups got no response: connection refused: nothing listens at the target address', 'failed', 'Target unreachable or misconfigured'],
+      [
+        'listGroups: GET http://127.0.0.1:1/groups got no response: connection refused: nothing listens at the target address',
+        'failed',
+        'Target unreachable or misconfigured',
+      ],
       ['Test timeout of 30000ms exceeded.', 'broken', 'Target unreachable or misconfigured'],
       ['Target configuration is invalid (TARGET_FILE=x). Fix these variables:', 'failed', 'Target unreachable or misconfigured'],
       ['Login of the developer account (TARGET_EMAIL) failed: HTTP 401', 'failed', 'Authentication: credentials rejected, or accepted where they must not be'],
-      ['Response does not match operation listGroups (GET /groups): check "status" failed.\nExpected status 200, received 401.', 'failed', 'Authentication: credentials rejected, or accepted where they must not be'],
+      [
+        'Response does not match operation listGroups (GET /groups): check "status" failed.\nExpected status 200, received 401.',
+        'failed',
+        'Authentication: credentials rejected, or accepted where they must not be',
+      ],
       ['Response does not match operation listGroups (GET /groups): check "body" failed.', 'failed', 'Contract violation'],
       ['Error: expect(received).toBe(expected) // Object.is equality', 'failed', 'Contract violation'],
       ['TypeError: Cannot read properties of undefined', 'failed', 'Suite error'],
@@ -209,67 +242,80 @@ describe('RedactionReporter', () => {
 
   const config = { configFile: fileURLToPath(new URL('../../playwright.config.ts', import.meta.url)), projects: [] } as unknown as FullConfig;
 
-  it('redacts in place what later reporters read: errors, steps, attachments, annotations and output', () => withEnvironment({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: undefined }, async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'redaction-'));
-    try {
-      const attachmentFile = join(directory, 'body.txt');
-      writeFileSync(attachmentFile, `key ${apiKey}`);
-      const reportFile = join(directory, 'junit.xml');
-      const reporter = new RedactionReporter({ outputs: [reportFile] });
-      reporter.onBegin(config, {} as Suite);
-
-      const diff = `expect(received).toEqual(expected)\n+   "privateKey": "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----",\n+   "password": "${password}"`;
-      const annotation = { type: 'observed', description: `UNS-01: echoed ${apiKey}` };
-      const result = {
-        errors: [{ message: diff, stack: `Error: ${diff}\n    at x.spec.ts:1` }],
-        error: { message: diff },
-        attachments: [
-          { name: 'HTTP 200 GET /groups', contentType: 'text/plain', body: Buffer.from(`apikey: ${apiKey}`) },
-          { name: 'from file', contentType: 'text/plain', path: attachmentFile },
-          { name: 'image', contentType: 'image/png', body: Buffer.from(apiKey) },
-        ],
-        annotations: [annotation],
-        steps: [step(`GET ?apikey=${apiKey}`, `failed with ${password}`)],
-        stdout: [`console ${password}\n`],
-        stderr: [Buffer.from(`err ${apiKey}`)],
-      } as unknown as TestResult;
-      reporter.onTestEnd({ annotations: [annotation] } as unknown as TestCase, result);
-
-      const everything = JSON.stringify(result, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('utf8') : value));
-      const readable = everything.replace(/"image","contentType":"image\/png","body":"[^"]*"/, '');
-      for (const secret of [password, apiKey, 'MIIE']) assert.ok(!readable.includes(secret), `${secret} left in ${readable}`);
-      assert.equal(readFileSync(attachmentFile, 'utf8'), 'key [REDACTED]');
-      assert.equal(result.attachments[2]?.body?.toString('utf8'), apiKey, 'binary attachments are left alone');
-
-      writeFileSync(reportFile, `<failure message="${password}"/>`);
-      const warnings: string[] = [];
-      const write = process.stderr.write;
-      process.stderr.write = ((chunk: string) => warnings.push(chunk) > 0) as typeof process.stderr.write;
+  it('redacts in place what later reporters read: errors, steps, attachments, annotations and output', () =>
+    withEnvironment({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: undefined }, async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'redaction-'));
       try {
-        await reporter.onExit();
-      } finally {
-        process.stderr.write = write;
-      }
-      assert.equal(readFileSync(reportFile, 'utf8'), '<failure message="[REDACTED]"/>', 'the last pass redacts report files');
-      assert.match(warnings.join(''), /credentials were still present in 1 report file\(s\)[\s\S]*junit\.xml/, 'and says so, because an earlier layer missed it');
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
-  }));
+        const attachmentFile = join(directory, 'body.txt');
+        writeFileSync(attachmentFile, `key ${apiKey}`);
+        const reportFile = join(directory, 'junit.xml');
+        const reporter = new RedactionReporter({ outputs: [reportFile] });
+        reporter.onBegin(config, {} as Suite);
 
-  it('redacts what a worker learned during the run, read from the secret file it names to the workers', () => withEnvironment({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: undefined }, async () => {
-    const reporter = new RedactionReporter();
-    const file = process.env['CONFORMANCE_SECRETS_FILE'] ?? '';
-    assert.ok(existsSync(file), 'created before any worker starts');
-    reporter.onBegin(config, {} as Suite);
-    // As a worker does when login answers an opaque token (fixtures/http.ts).
-    new SecretList([], file).add(['opaque-Zx81-token-value']);
-    const result = { errors: [{ message: 'expect(received).toBe(expected)\nReceived: "opaque-Zx81-token-value"' }], attachments: [], annotations: [], steps: [], stdout: [], stderr: [] } as unknown as TestResult;
-    reporter.onTestEnd({ annotations: [] } as unknown as TestCase, result);
-    assert.equal(result.errors[0]?.message, 'expect(received).toBe(expected)\nReceived: "[REDACTED]"');
-    await reporter.onExit();
-    assert.equal(existsSync(file), false, 'and removed when the run ends');
-  }));
+        const diff = `expect(received).toEqual(expected)\n+   "privateKey": "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----",\n+   "password": "${password}"`;
+        const annotation = { type: 'observed', description: `UNS-01: echoed ${apiKey}` };
+        const result = {
+          errors: [{ message: diff, stack: `Error: ${diff}\n    at x.spec.ts:1` }],
+          error: { message: diff },
+          attachments: [
+            { name: 'HTTP 200 GET /groups', contentType: 'text/plain', body: Buffer.from(`apikey: ${apiKey}`) },
+            { name: 'from file', contentType: 'text/plain', path: attachmentFile },
+            { name: 'image', contentType: 'image/png', body: Buffer.from(apiKey) },
+          ],
+          annotations: [annotation],
+          steps: [step(`GET ?apikey=${apiKey}`, `failed with ${password}`)],
+          stdout: [`console ${password}\n`],
+          stderr: [Buffer.from(`err ${apiKey}`)],
+        } as unknown as TestResult;
+        reporter.onTestEnd({ annotations: [annotation] } as unknown as TestCase, result);
+
+        const everything = JSON.stringify(result, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('utf8') : value));
+        const readable = everything.replace(/"image","contentType":"image\/png","body":"[^"]*"/, '');
+        for (const secret of [password, apiKey, 'MIIE']) assert.ok(!readable.includes(secret), `${secret} left in ${readable}`);
+        assert.equal(readFileSync(attachmentFile, 'utf8'), 'key [REDACTED]');
+        assert.equal(result.attachments[2]?.body?.toString('utf8'), apiKey, 'binary attachments are left alone');
+
+        writeFileSync(reportFile, `<failure message="${password}"/>`);
+        const warnings: string[] = [];
+        const write = process.stderr.write;
+        process.stderr.write = ((chunk: string) => warnings.push(chunk) > 0) as typeof process.stderr.write;
+        try {
+          await reporter.onExit();
+        } finally {
+          process.stderr.write = write;
+        }
+        assert.equal(readFileSync(reportFile, 'utf8'), '<failure message="[REDACTED]"/>', 'the last pass redacts report files');
+        assert.match(
+          warnings.join(''),
+          /credentials were still present in 1 report file\(s\)[\s\S]*junit\.xml/,
+          'and says so, because an earlier layer missed it',
+        );
+      } finally {
+        rmSync(directory, { recursive: true, force: true });
+      }
+    }));
+
+  it('redacts what a worker learned during the run, read from the secret file it names to the workers', () =>
+    withEnvironment({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: undefined }, async () => {
+      const reporter = new RedactionReporter();
+      const file = process.env['CONFORMANCE_SECRETS_FILE'] ?? '';
+      assert.ok(existsSync(file), 'created before any worker starts');
+      reporter.onBegin(config, {} as Suite);
+      // As a worker does when login answers an opaque token (fixtures/http.ts).
+      new SecretList([], file).add(['opaque-Zx81-token-value']);
+      const result = {
+        errors: [{ message: 'expect(received).toBe(expected)\nReceived: "opaque-Zx81-token-value"' }],
+        attachments: [],
+        annotations: [],
+        steps: [],
+        stdout: [],
+        stderr: [],
+      } as unknown as TestResult;
+      reporter.onTestEnd({ annotations: [] } as unknown as TestCase, result);
+      assert.equal(result.errors[0]?.message, 'expect(received).toBe(expected)\nReceived: "[REDACTED]"');
+      await reporter.onExit();
+      assert.equal(existsSync(file), false, 'and removed when the run ends');
+    }));
 
   it('fails closed: without a secret list it withholds every message, attachment, annotation and output, and says why', () =>
     withEnvironment({ TARGET_FILE: undefined, TARGET_BASE_URL: 'https://staging.example.test', TARGET_PASSWORD: undefined }, async () => {
@@ -281,7 +327,10 @@ describe('RedactionReporter', () => {
         reporter.onBegin(config, {} as Suite);
         const result = {
           errors: [{ message: 'Received: "anything at all"', stack: 'Error: anything\n    at x.spec.ts:1', value: 'v', snippet: 's' }],
-          attachments: [{ name: 'HTTP 200 GET /groups', contentType: 'text/plain', body: Buffer.from('apikey: whatever') }, { name: 'image', contentType: 'image/png', body: Buffer.from([1, 2]) }],
+          attachments: [
+            { name: 'HTTP 200 GET /groups', contentType: 'text/plain', body: Buffer.from('apikey: whatever') },
+            { name: 'image', contentType: 'image/png', body: Buffer.from([1, 2]) },
+          ],
           annotations: [{ type: 'warning', description: 'SEC-08: 70 of 128 words' }],
           steps: [step('GET /groups?x=1', 'failed')],
           stdout: ['printed\n'],
@@ -290,7 +339,10 @@ describe('RedactionReporter', () => {
         const test = { annotations: [{ type: 'requirement', description: 'SEC-08' }] } as unknown as TestCase;
         reporter.onTestEnd(test, result);
         assert.deepEqual(result.errors, [{ message: WITHHELD, stack: WITHHELD }]);
-        assert.deepEqual(result.attachments.map((attachment) => attachment.body?.toString('utf8')), [WITHHELD, WITHHELD]);
+        assert.deepEqual(
+          result.attachments.map((attachment) => attachment.body?.toString('utf8')),
+          [WITHHELD, WITHHELD],
+        );
         assert.equal(result.annotations[0]?.description, `SEC-08: ${WITHHELD}`, 'the requirement a finding concerns is structure, its text evidence');
         assert.equal(test.annotations[0]?.description, 'SEC-08', 'the requirement a test cites is no evidence: the certificate still counts it');
         assert.equal(result.steps[0]?.title, WITHHELD);
@@ -307,10 +359,19 @@ describe('RedactionReporter', () => {
 
 describe('unredactedReporters', () => {
   it('refuses a blob or HTML report that the redaction reporter does not precede, and nothing else', () => {
-    assert.match(unredactedReporters([['blob']]) ?? '', /the blob reporter would write every failure message and attachment unredacted: .*--reporter=\.\/fixtures\/reporters\/redaction\.ts,line,blob/);
+    assert.match(
+      unredactedReporters([['blob']]) ?? '',
+      /the blob reporter would write every failure message and attachment unredacted: .*--reporter=\.\/fixtures\/reporters\/redaction\.ts,line,blob/,
+    );
     assert.match(unredactedReporters([['html'], ['/repo/fixtures/reporters/redaction.ts']]) ?? '', /the html reporter/);
     assert.equal(unredactedReporters([['./fixtures/reporters/redaction.ts'], ['line'], ['blob']]), undefined);
-    assert.equal(unredactedReporters([['/repo/fixtures/reporters/redaction.ts', {}], ['blob', { outputDir: 'x' }]]), undefined);
+    assert.equal(
+      unredactedReporters([
+        ['/repo/fixtures/reporters/redaction.ts', {}],
+        ['blob', { outputDir: 'x' }],
+      ]),
+      undefined,
+    );
     assert.equal(unredactedReporters([['dot'], ['json']]), undefined, 'the checks read their JSON reports themselves');
   });
 });
@@ -321,7 +382,10 @@ describe('withTranscript', () => {
     const note = text('note', 'n');
     const failure = text('HTTP error GET /x', 'e');
     const result = withTranscript([note, text('HTTP 200 GET /groups', 'first'), failure, text('HTTP 401 POST /login', 'second')]);
-    assert.deepEqual(result.map((attachment) => attachment.name), ['note', 'HTTP exchanges (2)', 'HTTP error GET /x']);
+    assert.deepEqual(
+      result.map((attachment) => attachment.name),
+      ['note', 'HTTP exchanges (2)', 'HTTP error GET /x'],
+    );
     assert.equal(result[1]?.body?.toString('utf8'), '=== 1 of 2: HTTP 200 GET /groups ===\nfirst\n=== 2 of 2: HTTP 401 POST /login ===\nsecond');
     const single = [text('HTTP 200 GET /groups', 'only')];
     assert.deepEqual(withTranscript(single), single, 'a single exchange keeps its own name');
@@ -332,7 +396,10 @@ describe('documentationLabelsFirst', () => {
   it('puts epic, feature, story and severity before the labels allure-playwright adds, each group in its order', () => {
     const labels = ['language', 'epic', 'host', 'feature', 'feature', 'story', 'tag', 'severity'].map((name, index) => ({ name, value: String(index) }));
     const arranged = documentationLabelsFirst({ uuid: 'u', name: 't', labels } as unknown as Parameters<typeof documentationLabelsFirst>[0]);
-    assert.deepEqual(arranged.labels.map((label) => `${label.name}=${label.value}`), ['epic=1', 'feature=3', 'feature=4', 'story=5', 'severity=7', 'language=0', 'host=2', 'tag=6']);
+    assert.deepEqual(
+      arranged.labels.map((label) => `${label.name}=${label.value}`),
+      ['epic=1', 'feature=3', 'feature=4', 'story=5', 'severity=7', 'language=0', 'host=2', 'tag=6'],
+    );
   });
 });
 

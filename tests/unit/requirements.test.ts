@@ -60,8 +60,17 @@ describe('catalogue validation', () => {
   });
 
   test('reads a section with its subsection, operation, unspecified points and variants', () => {
-    const endpoint = { heading: '2. List groups', within: 'Endpoints', operation: 'listGroups', states: 'Lists groups.', unspecified: ['The largest take.'], variants: ['Bare list or envelope.'] };
-    const catalogue = validateCatalogue(sectionsWith({ Endpoints: { heading: 'Endpoints', states: 'Sixteen.' }, 'List groups': endpoint, Pagination: paginationSection }));
+    const endpoint = {
+      heading: '2. List groups',
+      within: 'Endpoints',
+      operation: 'listGroups',
+      states: 'Lists groups.',
+      unspecified: ['The largest take.'],
+      variants: ['Bare list or envelope.'],
+    };
+    const catalogue = validateCatalogue(
+      sectionsWith({ Endpoints: { heading: 'Endpoints', states: 'Sixteen.' }, 'List groups': endpoint, Pagination: paginationSection }),
+    );
     assert.deepEqual(catalogue.sections['List groups'], endpoint);
   });
 
@@ -73,25 +82,47 @@ describe('catalogue validation', () => {
     ['an unknown operation', { Pagination: { ...paginationSection, operation: 'listGroup' } }, /unknown operationId "listGroup"/],
     ['an empty variants list', { Pagination: { ...paginationSection, variants: [] } }, /variants must be a non-empty list of non-empty strings/],
     ['an unspecified point that is not text', { Pagination: { ...paginationSection, unspecified: [3] } }, /unspecified must be a non-empty list/],
-    ['a subsection of an unknown section', { Pagination: { ...paginationSection, within: 'Nowhere' } }, /within must name a top-level section defined before it/],
+    [
+      'a subsection of an unknown section',
+      { Pagination: { ...paginationSection, within: 'Nowhere' } },
+      /within must name a top-level section defined before it/,
+    ],
     [
       'a subsection of a subsection',
-      { Top: { heading: 'Top', states: 'x' }, Middle: { heading: 'Middle', states: 'x', within: 'Top' }, Pagination: { ...paginationSection, within: 'Middle' } },
+      {
+        Top: { heading: 'Top', states: 'x' },
+        Middle: { heading: 'Middle', states: 'x', within: 'Top' },
+        Pagination: { ...paginationSection, within: 'Middle' },
+      },
       /section "Pagination": within must name a top-level section/,
     ],
-    ['a subsection before its parent', { Pagination: { ...paginationSection, within: 'Later' }, Later: { heading: 'Later', states: 'x' } }, /section "Pagination": within must name a top-level section defined before it/],
-    ['two headings with one anchor', { Paging: { heading: 'Pagination!', states: 'x' }, Pagination: paginationSection }, /section "Pagination": heading has the same anchor #pagination as section "Paging"/],
+    [
+      'a subsection before its parent',
+      { Pagination: { ...paginationSection, within: 'Later' }, Later: { heading: 'Later', states: 'x' } },
+      /section "Pagination": within must name a top-level section defined before it/,
+    ],
+    [
+      'two headings with one anchor',
+      { Paging: { heading: 'Pagination!', states: 'x' }, Pagination: paginationSection },
+      /section "Pagination": heading has the same anchor #pagination as section "Paging"/,
+    ],
   ];
   for (const [what, sections, expected] of sectionCases) {
     test(`rejects ${what}`, () => {
       const problems = problemsOf(sectionsWith(sections));
-      assert.ok(problems.some((problem) => expected.test(problem)), problems.join('\n'));
+      assert.ok(
+        problems.some((problem) => expected.test(problem)),
+        problems.join('\n'),
+      );
     });
   }
 
   test('rejects a first section that is a subsection (it is the title of the page)', () => {
     const problems = problemsOf(sectionsWith({ Pagination: { ...paginationSection, within: 'Pagination' } }));
-    assert.ok(problems.some((problem) => /within must name a top-level section/.test(problem)), problems.join('\n'));
+    assert.ok(
+      problems.some((problem) => /within must name a top-level section/.test(problem)),
+      problems.join('\n'),
+    );
   });
 
   const cases: [string, Record<string, unknown>, RegExp][] = [
@@ -101,11 +132,19 @@ describe('catalogue validation', () => {
     ['an unknown level', { level: 'MAY' }, /unknown level "MAY"/],
     ['a VARIANT level outside VAR', { level: 'VARIANT' }, /level VARIANT is not allowed with the PAG prefix \(allowed: MUST, SHOULD, UNSPECIFIED\)/],
     ['a VAR id of another level', { id: 'VAR-01' }, /level MUST is not allowed with the VAR prefix \(allowed: VARIANT\)/],
-    ['a UNS id of another level', { id: 'UNS-01', level: 'SHOULD', basis: 'not stated: x' }, /level SHOULD is not allowed with the UNS prefix \(allowed: UNSPECIFIED\)/],
+    [
+      'a UNS id of another level',
+      { id: 'UNS-01', level: 'SHOULD', basis: 'not stated: x' },
+      /level SHOULD is not allowed with the UNS prefix \(allowed: UNSPECIFIED\)/,
+    ],
     ['a VAR id that is unspecified', { id: 'VAR-01', level: 'UNSPECIFIED', basis: 'not shown: x' }, /level UNSPECIFIED is not allowed with the VAR prefix/],
     ['no basis', { basis: undefined }, /basis must be a non-empty string/],
     ['an empty basis', { basis: ' ' }, /basis must be a non-empty string/],
-    ['an UNSPECIFIED basis without "not shown:"', { level: 'UNSPECIFIED', basis: 'pages are numbered' }, /basis of a UNSPECIFIED requirement starts with "not shown:"/],
+    [
+      'an UNSPECIFIED basis without "not shown:"',
+      { level: 'UNSPECIFIED', basis: 'pages are numbered' },
+      /basis of a UNSPECIFIED requirement starts with "not shown:"/,
+    ],
     ['a SHOULD basis without "not stated:"', { level: 'SHOULD', basis: 'not shown: x' }, /basis of a SHOULD requirement starts with "not stated:"/],
     ['a MUST basis that says the interface is silent', { basis: 'not stated: x' }, /basis of a MUST requirement states what the interface shows/],
     ['an unknown kind', { kind: 'misc' }, /unknown kind "misc"/],
@@ -119,7 +158,10 @@ describe('catalogue validation', () => {
   for (const [what, change, expected] of cases) {
     test(`rejects ${what}`, () => {
       const problems = problemsOf(catalogueWith({ ...validEntry, ...change }));
-      assert.ok(problems.some((problem) => expected.test(problem)), problems.join('\n'));
+      assert.ok(
+        problems.some((problem) => expected.test(problem)),
+        problems.join('\n'),
+      );
     });
   }
 
@@ -159,11 +201,14 @@ describe('catalogue validation', () => {
   });
 
   test('parseCatalogue reports YAML syntax errors as catalogue errors', () => {
-    assert.throws(() => parseCatalogue('requirements: [', 'broken.yaml'), (error: unknown) => {
-      assert.ok(error instanceof CatalogueError);
-      assert.match(error.problems[0] ?? '', /^not valid YAML/);
-      return true;
-    });
+    assert.throws(
+      () => parseCatalogue('requirements: [', 'broken.yaml'),
+      (error: unknown) => {
+        assert.ok(error instanceof CatalogueError);
+        assert.match(error.problems[0] ?? '', /^not valid YAML/);
+        return true;
+      },
+    );
     assert.deepEqual(parseCatalogue(stringify(catalogueWith(validEntry))).requirements, [validEntry]);
   });
 });
@@ -183,12 +228,18 @@ describe('the catalogue of this project', () => {
 
   test('every operation is concerned by at least one MUST requirement', () => {
     const concerned = new Set(all.filter((entry) => entry.level === 'MUST').flatMap((entry) => entry.operations));
-    assert.deepEqual(OPERATION_IDS.filter((operation) => !concerned.has(operation)), []);
+    assert.deepEqual(
+      OPERATION_IDS.filter((operation) => !concerned.has(operation)),
+      [],
+    );
   });
 
   test('every statement speaks in the voice of its level', () => {
     const voice = { MUST: /\bMUST\b/, SHOULD: /\bSHOULD\b/, VARIANT: /\bMAY\b/, UNSPECIFIED: /\bMAY\b/ } as const;
-    assert.deepEqual(all.filter((entry) => !voice[entry.level].test(entry.statement)).map((entry) => entry.id), []);
+    assert.deepEqual(
+      all.filter((entry) => !voice[entry.level].test(entry.statement)).map((entry) => entry.id),
+      [],
+    );
   });
 
   test('requirement() finds entries and names unknown IDs', () => {
@@ -206,7 +257,11 @@ describe('the catalogue of this project', () => {
     const described = all.filter(([, section]) => section.operation !== undefined).map(([, section]) => section.operation);
     assert.deepEqual([...described].sort(), [...OPERATION_IDS].sort(), 'one endpoint section per operation');
     for (const [name, section] of all) {
-      const levels = new Set(requirements().filter((entry) => entry.section === name).map((entry) => entry.level));
+      const levels = new Set(
+        requirements()
+          .filter((entry) => entry.section === name)
+          .map((entry) => entry.level),
+      );
       if (levels.has('VARIANT')) assert.ok(section.variants.length > 0, `section "${name}" has a VARIANT requirement but lists no variant`);
       if (levels.has('UNSPECIFIED')) assert.ok(section.unspecified.length > 0, `section "${name}" has an UNSPECIFIED requirement but lists nothing unstated`);
     }
@@ -304,7 +359,15 @@ const listReport = {
           line: 9,
           column: 6,
           specs: [
-            { title: 'title tag only @UNS-01', tags: ['UNS-01'], id: 'a2', file: 'pagination.spec.ts', line: 10, column: 3, tests: [playwrightTest('main', [])] },
+            {
+              title: 'title tag only @UNS-01',
+              tags: ['UNS-01'],
+              id: 'a2',
+              file: 'pagination.spec.ts',
+              line: 10,
+              column: 3,
+              tests: [playwrightTest('main', [])],
+            },
             {
               title: 'cites a retired ID',
               tags: ['@writes'],
@@ -312,7 +375,12 @@ const listReport = {
               file: 'pagination.spec.ts',
               line: 14,
               column: 3,
-              tests: [playwrightTest('main', [{ type: 'requirement', description: 'PAG-77' }, { type: 'issue', description: 'PAG-02' }])],
+              tests: [
+                playwrightTest('main', [
+                  { type: 'requirement', description: 'PAG-77' },
+                  { type: 'issue', description: 'PAG-02' },
+                ]),
+              ],
             },
           ],
           suites: [
@@ -348,16 +416,28 @@ describe('coverage check', () => {
   test('finds uncovered requirements, uncited tests, unknown IDs and listing errors', () => {
     const report = checkCoverage(catalogue, listing);
     assert.equal(report.ok, false);
-    assert.deepEqual(report.uncovered.map((entry) => entry.id), ['PAG-02']);
-    assert.deepEqual(report.uncited.map((test) => test.title), ['walks › deeper › cites nothing']);
-    assert.deepEqual(report.unknown.map(({ id, citedBy }) => [id, citedBy.map((test) => test.location)]), [['PAG-77', ['pagination.spec.ts:14']]]);
+    assert.deepEqual(
+      report.uncovered.map((entry) => entry.id),
+      ['PAG-02'],
+    );
+    assert.deepEqual(
+      report.uncited.map((test) => test.title),
+      ['walks › deeper › cites nothing'],
+    );
+    assert.deepEqual(
+      report.unknown.map(({ id, citedBy }) => [id, citedBy.map((test) => test.location)]),
+      [['PAG-77', ['pagination.spec.ts:14']]],
+    );
     assert.equal(report.loadErrors.length, 1);
     const text = formatCoverage(report);
     assert.match(text, /Requirements without a test \(1\):\n {2}ID {6}LEVEL {2}KIND {8}STATEMENT\n {2}PAG-02 {2}MUST/);
     assert.match(text, /Tests that cite no requirement \(1\):[\s\S]*pagination\.spec\.ts:19 {2}walks › deeper › cites nothing/);
     assert.match(text, /PAG-77 {2}pagination\.spec\.ts:14 walks › cites a retired ID/);
     assert.match(text, /Errors while listing tests \(1\):\n {2}SyntaxError: Unexpected token \(broken\.spec\.ts:3\)\n\ncatalogue check FAILED/);
-    assert.match(text, /catalogue check FAILED: 2\/3 requirements covered by 4 tests; 1 without a test, 1 tests without a citation, 1 unknown IDs, 1 listing errors$/);
+    assert.match(
+      text,
+      /catalogue check FAILED: 2\/3 requirements covered by 4 tests; 1 without a test, 1 tests without a citation, 1 unknown IDs, 1 listing errors$/,
+    );
   });
 
   test('passes when every requirement is cited and every test cites a known one', () => {
@@ -367,7 +447,10 @@ describe('coverage check', () => {
     };
     const report = checkCoverage(catalogue, complete);
     assert.equal(report.ok, true);
-    assert.equal(formatCoverage(report), 'catalogue check passed: 3/3 requirements covered by 1 tests; 0 without a test, 0 tests without a citation, 0 unknown IDs, 0 listing errors');
+    assert.equal(
+      formatCoverage(report),
+      'catalogue check passed: 3/3 requirements covered by 1 tests; 0 without a test, 0 tests without a citation, 0 unknown IDs, 0 listing errors',
+    );
   });
 
   test('with no specs at all, every requirement lacks a test', () => {

@@ -13,9 +13,20 @@ import { findFault } from '../../reference/faults/catalogue.ts';
 import type { ReferenceOptions } from '../../reference/options.ts';
 import { LiteralMatcher, replaceSpans } from '../../fixtures/literals.ts';
 import { REDACTED, redact } from '../../fixtures/redact.ts';
-import { MAX_SECRET_LENGTH, SecretList, SecretListError, createSecretFile, credentialsIn, isOrdinaryText, isSecretValue, removeSecretFile, secretParts } from '../../fixtures/secrets.ts';
+import {
+  MAX_SECRET_LENGTH,
+  SecretList,
+  SecretListError,
+  createSecretFile,
+  credentialsIn,
+  isOrdinaryText,
+  isSecretValue,
+  removeSecretFile,
+  secretParts,
+} from '../../fixtures/secrets.ts';
 
-const PEM = '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFLTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQI\nAbCdEfGhIjKlMnOp\nshort\n-----END ENCRYPTED PRIVATE KEY-----\n';
+const PEM =
+  '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFLTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQI\nAbCdEfGhIjKlMnOp\nshort\n-----END ENCRYPTED PRIVATE KEY-----\n';
 
 describe('credentialsIn', () => {
   it('finds the string values of credential fields at any depth, whatever their spelling', () => {
@@ -29,7 +40,10 @@ describe('credentialsIn', () => {
       count: 3,
       secret: 12,
     };
-    assert.deepEqual(credentialsIn(body).sort(), ['k-value-1', 'opaque-token-1', 'pk-value-1', 'cs-value-1', 'plain-token-1', 'pp-value-1', 'words of a key'].sort());
+    assert.deepEqual(
+      credentialsIn(body).sort(),
+      ['k-value-1', 'opaque-token-1', 'pk-value-1', 'cs-value-1', 'plain-token-1', 'pp-value-1', 'words of a key'].sort(),
+    );
     assert.deepEqual(credentialsIn('access_token'), []);
     assert.deepEqual(credentialsIn(undefined), []);
   });
@@ -58,7 +72,13 @@ describe('SecretList', () => {
       const runner = new SecretList(['profile-secret'], file);
       const values = runner.values;
       worker.add(['opaque-token-1', PEM]);
-      assert.equal(readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').length, 2, 'one JSON line per secret, not per part');
+      assert.equal(
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '').length,
+        2,
+        'one JSON line per secret, not per part',
+      );
       runner.refresh();
       assert.equal(runner.values, values, 'the same live array, grown');
       assert.deepEqual(runner.values, ['profile-secret', 'opaque-token-1', PEM, 'MIIFLTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQI', 'AbCdEfGhIjKlMnOp']);
@@ -92,7 +112,10 @@ describe('SecretList', () => {
     try {
       // A file whose directory is gone (the run ended, tmp was cleaned): not even root can append to it.
       const worker = new SecretList([], join(directory, 'gone', 'secrets.jsonl'));
-      assert.throws(() => worker.add(['opaque-token-1']), (error: unknown) => error instanceof SecretListError && !error.message.includes('opaque-token-1'));
+      assert.throws(
+        () => worker.add(['opaque-token-1']),
+        (error: unknown) => error instanceof SecretListError && !error.message.includes('opaque-token-1'),
+      );
       assert.deepEqual(worker.values, [], 'and not used');
       writeFileSync(join(directory, 'broken.jsonl'), 'not json\n');
       assert.throws(() => new SecretList([], join(directory, 'broken.jsonl')).refresh(), SecretListError);
@@ -217,7 +240,21 @@ describe('the API client', () => {
 
 describe('what is never a secret by itself', () => {
   it('a value shorter than the shortest secret the run can hold, an ordinary word, an operation or field name, a requirement ID, prefix or level', () => {
-    for (const value of ['abc12', 'part', 'Meeting', 'login', 'PART', 'MUST', 'UNSPECIFIED', 'participants', 'createSecurityKey', 'listRoomChannelParticipants', 'totalPages', 'PART-01', 'LOGIN-03']) {
+    for (const value of [
+      'abc12',
+      'part',
+      'Meeting',
+      'login',
+      'PART',
+      'MUST',
+      'UNSPECIFIED',
+      'participants',
+      'createSecurityKey',
+      'listRoomChannelParticipants',
+      'totalPages',
+      'PART-01',
+      'LOGIN-03',
+    ]) {
       assert.equal(isOrdinaryText(value) || !isSecretValue(value), true, value);
       assert.equal(isSecretValue(value), false, value);
       assert.equal(redact(`text with ${value} in it`, [value]), `text with ${value} in it`, value);
@@ -231,7 +268,7 @@ describe('what is never a secret by itself', () => {
     }
   });
 
-  it('a worker does not add one to the run\'s list', () => {
+  it("a worker does not add one to the run's list", () => {
     const list = new SecretList([]);
     list.add(['meeting', 'PART-01', 'opaque-Zx81-token']);
     assert.deepEqual(list.values, ['opaque-Zx81-token']);

@@ -21,7 +21,14 @@ describe('self-verification projects', () => {
   it('makes one project per instance, pointed at it, with its grep', () => {
     const file = targetsFile([
       { name: 'plain', baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2', grepInvert: '@generated' },
-      { name: 'fault:skip-ignored', baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2', grep: '^(?=.*@PAG-08)', faulty: true, watchRecordings: false },
+      {
+        name: 'fault:skip-ignored',
+        baseUrl: 'http://127.0.0.1:2',
+        realtimeUrl: 'http://127.0.0.1:2/v2',
+        grep: '^(?=.*@PAG-08)',
+        faulty: true,
+        watchRecordings: false,
+      },
     ]);
     const [plain, fault] = selfVerifyProjects(file);
     assert.deepEqual(plain, {
@@ -74,7 +81,9 @@ describe('kill matrix: MUST requirements not assessed', () => {
   });
 
   it('fails a variation that leaves a MUST unassessed which the plain run assessed, transitions included', () => {
-    const tests = [outcome({ project: 'variation:x', requirements: ['REC-07'], checks: [{ requirementId: 'REC-07', outcome: 'not assessed', text: 'already available' }] })];
+    const tests = [
+      outcome({ project: 'variation:x', requirements: ['REC-07'], checks: [{ requirementId: 'REC-07', outcome: 'not assessed', text: 'already available' }] }),
+    ];
     const verdict = variationVerdict({ name: 'variation:x', kind: 'variation', description: 'x' }, tests, []);
     assert.equal(verdict.passed, false);
     assert.deepEqual(verdict.mustNotAssessed, ['REC-07']);

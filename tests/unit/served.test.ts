@@ -13,7 +13,15 @@ function fakeClient(answers: { security: number; participants: number }): { api:
     sent.push({ operationId, options });
     const status = operationId === 'createSecurityKey' ? answers.security : answers.participants;
     const path = operationId === 'createSecurityKey' ? '/security' : '/participants';
-    return { operationId, request: { method: 'POST', url: `http://target${path}`, headers: {} }, status, headers: {}, text: '', json: undefined, curl: `curl -X POST http://target${path}` };
+    return {
+      operationId,
+      request: { method: 'POST', url: `http://target${path}`, headers: {} },
+      status,
+      headers: {},
+      text: '',
+      json: undefined,
+      curl: `curl -X POST http://target${path}`,
+    };
   };
   return { api: { call } as unknown as ApiClient, sent };
 }
@@ -32,7 +40,11 @@ describe('the security-key path the target serves (VAR-03)', () => {
     for (const status of [400, 401, 403, 404, 405, 422, 500]) {
       const { api, sent } = fakeClient({ security: status, participants: 200 });
       const found = await findKeyPath(api, target(true), 'Pass-Phrase-1!', 'a test');
-      assert.deepEqual([found.path, found.served, found.creation.path, found.creation.exchange.status], ['/participants', true, '/participants', 200], `HTTP ${status} at /security`);
+      assert.deepEqual(
+        [found.path, found.served, found.creation.path, found.creation.exchange.status],
+        ['/participants', true, '/participants', 200],
+        `HTTP ${status} at /security`,
+      );
       // The key request at /participants carries the bearer token alone and is named createSecurityKey.
       assert.deepEqual(sent[1], { operationId: 'upsertParticipant', options: { body: { passphrase: 'Pass-Phrase-1!' }, auth: { apiKey: null } } });
       assert.equal(found.creation.exchange.operationId, 'createSecurityKey');
@@ -71,7 +83,9 @@ describe('one discovery, every layer', () => {
 
   it('no layer sends createSecurityKey to the sample path by itself', () => {
     assert.ok(files.length > 50, `${files.length} files read`);
-    const offenders = files.filter((path) => !allowed.has(path) && /\.call\(\s*'createSecurityKey'/.test(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')));
+    const offenders = files.filter(
+      (path) => !allowed.has(path) && /\.call\(\s*'createSecurityKey'/.test(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')),
+    );
     assert.deepEqual(offenders, []);
   });
 });

@@ -31,7 +31,10 @@ describe('the interface specification page', () => {
       assert.ok(page.includes(inlineHtml(section.states)), section.heading);
       for (const text of [...section.variants, ...section.unspecified]) assert.ok(page.includes(`<li>${inlineHtml(text)}</li>`), text);
     }
-    assert.match(page, /<h3 id="8-list-recordings">8\. List recordings<\/h3>\n<p class="operation"><code>GET \{base_url\}\/recording<\/code>; security bearerAuth \+ apiKeyAuth; documented statuses 200, 401, 4XX\./);
+    assert.match(
+      page,
+      /<h3 id="8-list-recordings">8\. List recordings<\/h3>\n<p class="operation"><code>GET \{base_url\}\/recording<\/code>; security bearerAuth \+ apiKeyAuth; documented statuses 200, 401, 4XX\./,
+    );
   });
 
   it('links only within itself and to the OpenAPI reference, and names its sources with their SHA-256', () => {
@@ -56,7 +59,12 @@ describe('the interface specification page', () => {
     assert.equal(operationSummaries({ openapi: '3.1.0' }).size, 0, 'nothing from a document without paths');
     const all = operationSummaries(parseYaml(openapiSource.text));
     assert.equal(all.size, 16);
-    assert.deepEqual(all.get('getChannelInfo'), { method: 'GET', address: '{realtime_url}/realtime/{channel}', credentials: 'clientId + clientSecret', statuses: ['200', '401', '4XX'] });
+    assert.deepEqual(all.get('getChannelInfo'), {
+      method: 'GET',
+      address: '{realtime_url}/realtime/{channel}',
+      credentials: 'clientId + clientSecret',
+      statuses: ['200', '401', '4XX'],
+    });
     assert.equal(all.get('login')?.credentials, 'none');
   });
 });
@@ -77,21 +85,34 @@ describe('links of the reports', () => {
     assert.equal(linkProblem('interface-spec.html#2-list-groups', 'certification.md', files), undefined);
     assert.equal(linkProblem('../interface-reference.html#operation/listGroups', 'allure-report/index.html', files), undefined);
     assert.equal(linkProblem('#2-list-groups', 'interface-spec.html', files), undefined);
-    assert.equal(linkProblem('https://reports.example/interface-spec.html#2-list-groups', 'allure-report/index.html', files, 'https://reports.example/'), undefined);
+    assert.equal(
+      linkProblem('https://reports.example/interface-spec.html#2-list-groups', 'allure-report/index.html', files, 'https://reports.example/'),
+      undefined,
+    );
   });
 
   it('names what is wrong with a link that does not resolve', () => {
     assert.equal(linkProblem('interface-spec.html#2-list-group', 'certification.md', files), 'reports/interface-spec.html has no #2-list-group');
     assert.equal(linkProblem('../interface-spec.html#2-list-groups', 'certification.md', files), 'leaves reports/ (../interface-spec.html)');
     assert.equal(linkProblem('interface-spec.html#x', 'allure-report/index.html', files), 'reports/allure-report/interface-spec.html does not exist');
-    assert.equal(linkProblem('../interface-reference.html#operation/listGroup', 'allure-report/index.html', files), 'reports/interface-reference.html has no #operation/listGroup');
+    assert.equal(
+      linkProblem('../interface-reference.html#operation/listGroup', 'allure-report/index.html', files),
+      'reports/interface-reference.html has no #operation/listGroup',
+    );
     assert.equal(linkProblem('https://elsewhere.example/interface-spec.html', 'certification.md', files), 'an absolute address, not a file of the run');
   });
 
   it('finds the links of Markdown, HTML and a single-file Allure report', () => {
-    assert.deepEqual(markdownLinks('Section [2. List groups](interface-spec.html#2-list-groups); [a](b) and `[c]` (d)'), ['interface-spec.html#2-list-groups', 'b']);
+    assert.deepEqual(markdownLinks('Section [2. List groups](interface-spec.html#2-list-groups); [a](b) and `[c]` (d)'), [
+      'interface-spec.html#2-list-groups',
+      'b',
+    ]);
     assert.deepEqual(htmlLinks('<a href="x.html#a&amp;b">x</a><link rel="icon" href="i.svg">'), ['x.html#a&b', 'i.svg']);
-    const result = { name: 'lists groups', links: [{ url: '../interface-spec.html#2-list-groups' }], descriptionHtml: '<a href="../interface-reference.html#operation/listGroups">listGroups</a>' };
+    const result = {
+      name: 'lists groups',
+      links: [{ url: '../interface-spec.html#2-list-groups' }],
+      descriptionHtml: '<a href="../interface-reference.html#operation/listGroups">listGroups</a>',
+    };
     const report = `<script>d("data/test-results/ab12.json","${Buffer.from(JSON.stringify(result)).toString('base64')}")</script>`;
     assert.deepEqual(allureReportLinks(report), {
       tests: 1,
@@ -113,7 +134,10 @@ describe('links of the reports', () => {
 });
 
 describe('paths outside the repository', () => {
-  const shape = repositoryShape(['README.md', 'docs/architecture.md', 'fixtures/index.ts', 'spec/openapi.yaml'], 'node_modules/\nreports/*\n!reports/.gitkeep\n*.log\n');
+  const shape = repositoryShape(
+    ['README.md', 'docs/architecture.md', 'fixtures/index.ts', 'spec/openapi.yaml'],
+    'node_modules/\nreports/*\n!reports/.gitkeep\n*.log\n',
+  );
   // Built from pieces, so that this file holds none of the paths it feeds the check.
   const up = (levels: number, rest: string) => `${'../'.repeat(levels)}${rest}`;
   const sibling = up(1, ['shared', 'interface-spec' + '.md'].join('/'));

@@ -49,7 +49,7 @@ describe('variation catalogue', () => {
     assert.throws(() => checkVariations(['no-such-variation']), /unknown variation/);
   });
 
-  it('between them, the two combinations switch on every uncontested variation and every documented variant\'s other form', () => {
+  it("between them, the two combinations switch on every uncontested variation and every documented variant's other form", () => {
     // self-verification inside npm test runs only the combinations: what they leave out is certified there by nothing.
     // The variants a combination declares, not those its options end up with: a member variation may
     // switch a variant on only to take part of it away (security-key-participants-path-only turns on
@@ -57,7 +57,9 @@ describe('variation catalogue', () => {
     const byName = new Map(variations.map((variation) => [variation.name, variation]));
     const variantsOn = new Set([...(byName.get(OTHER_CHOICES)?.variants ?? []), ...(byName.get(OTHER_CHOICES_ALTERNATES)?.variants ?? [])]);
     assert.deepEqual(
-      listVariants().map((variant) => variant.name).filter((name) => !variantsOn.has(name)),
+      listVariants()
+        .map((variant) => variant.name)
+        .filter((name) => !variantsOn.has(name)),
       [],
     );
     // What a combination declares, it applies.
@@ -67,7 +69,10 @@ describe('variation catalogue', () => {
     }
     const members = new Set([...(byName.get(OTHER_CHOICES)?.members ?? []), ...(byName.get(OTHER_CHOICES_ALTERNATES)?.members ?? [])]);
     const single = variations.filter((variation) => variation.members === undefined).map((variation) => variation.name);
-    assert.deepEqual(single.filter((name) => !members.has(name)), ['pages-from-zero']);
+    assert.deepEqual(
+      single.filter((name) => !members.has(name)),
+      ['pages-from-zero'],
+    );
     assert.deepEqual(byName.get(OTHER_CHOICES_ALTERNATES)?.variants, ['security-path-participants']);
   });
 
@@ -105,7 +110,12 @@ describe('addresses', () => {
       const before = (await realtime.inject({ url: '/realtime/participants/dev-live-3', headers: devClient })).json() as unknown[];
       assert.equal(before.length, 4);
       const headers = await login(main);
-      const close = await main.inject({ method: 'GET', url: '/meeting/close/mtg-dev-live-3', headers: { ...headers, 'content-type': 'application/json' }, payload: { apiKey: devKey } });
+      const close = await main.inject({
+        method: 'GET',
+        url: '/meeting/close/mtg-dev-live-3',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: { apiKey: devKey },
+      });
       assert.equal(close.statusCode, 200, close.body);
       assert.deepEqual((await realtime.inject({ url: '/realtime/participants/dev-live-3', headers: devClient })).json(), []);
     });
@@ -145,7 +155,12 @@ describe('answers', () => {
       const page = (await main.inject({ url: '/groups?take=5', headers })).json() as { pagination: Record<string, unknown>; data: Record<string, unknown>[] };
       assert.equal(page.pagination['hasNextPage'], true);
       assert.ok(page.data.every((group) => 'vendorNote' in group));
-      const close = await main.inject({ method: 'GET', url: '/meeting/close/mtg-dev-live-3', headers: { ...headers, 'content-type': 'application/json' }, payload: { apiKey: devKey } });
+      const close = await main.inject({
+        method: 'GET',
+        url: '/meeting/close/mtg-dev-live-3',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: { apiKey: devKey },
+      });
       assert.deepEqual(close.json(), {});
     });
   });
@@ -175,7 +190,10 @@ describe('answers', () => {
   it('other-choices serves security keys at POST /participants with a passphrase and the bearer token only', async () => {
     await withServers([OTHER_CHOICES], async ({ main }) => {
       const { authorization } = await login(main, '/api/v9');
-      assert.equal((await main.inject({ method: 'POST', url: '/api/v9/security', headers: { authorization }, payload: { passphrase: 'Unit-Var03-Key!' } })).statusCode, 404);
+      assert.equal(
+        (await main.inject({ method: 'POST', url: '/api/v9/security', headers: { authorization }, payload: { passphrase: 'Unit-Var03-Key!' } })).statusCode,
+        404,
+      );
       const key = await main.inject({ method: 'POST', url: '/api/v9/participants', headers: { authorization }, payload: { passphrase: 'Unit-Var03-Key!' } });
       assert.equal(key.statusCode, 200, key.body);
       assert.equal((key.json() as { passphrase: string }).passphrase, 'Unit-Var03-Key!');
