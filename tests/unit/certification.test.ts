@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { certify, judgeRequirement, outcomeFor, overallVerdict, suiteError, verdictLine } from '../../fixtures/certification.ts';
-import type { RequirementResult, TestEvidence } from '../../fixtures/certification.ts';
+import type { Certification, RequirementResult, TestEvidence } from '../../fixtures/certification.ts';
 import type { CheckRecord } from '../../fixtures/checks.ts';
+import { closingLines, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
 import type { Requirement } from '../../fixtures/requirements.ts';
 
 const req = (id: string, level: Requirement['level']): Requirement => ({
@@ -245,5 +246,48 @@ describe('certify', () => {
     );
     assert.equal(certification.requirements.find((entry) => entry.id === 'PAG-05')?.verdict, 'not assessed');
     assert.match(verdictLine(certification), /; 1 known deviation\(s\); 1 suite error\(s\)\)$/);
+  });
+});
+
+describe('the closing lines of a run', () => {
+  const categories = [
+    { name: 'Target unreachable or misconfigured', matchers: { message: 'got no (?:usable )?response' } },
+    { name: 'Contract violation', matchers: { message: 'Response does not match operation' } },
+    { name: 'Suite error', matchers: {} },
+  ];
+  const failing = (id: string, detail: string): RequirementResult => ({
+    ...judgeRequirement(req(id, 'MUST'), [evidence([id], 'failed', { checks: [failed(id, detail)], failuresRecordedByChecks: true })], []),
+  });
+
+  it('group the failed requirements by cause, the largest group first, after the verdict, then say where the reports are', () => {
+    const results = [
+      failing('PAG-01', 'the list: Response does not match operation listGroups'),
+      failing('PAG-05', 'listGroups: GET http://h/groups got no response: connection refused'),
+      failing('GRP-01', 'a group: GET http://h/groups/1 got no usable response: too large'),
+      failing('SEC-01', 'a key: Expected 3, received 4'),
+    ];
+    const report = {
+      verdict: 'NOT CONFORMANT',
+      totals: certify([], []).totals,
+      requirements: results,
+      knownDeviations: [],
+      fixedDeviations: [],
+      suiteErrors: [],
+      unknownCitations: [],
+    } satisfies Certification;
+    const lines = closingLines(report, categories, ['reports/certification.md', 'reports/junit.xml']);
+    assert.match(lines[0] ?? '', /^certification: NOT CONFORMANT/);
+    assert.deepEqual(lines.slice(1), [
+      '  failed requirements by cause:',
+      '    Target unreachable or misconfigured: 2 (PAG-05, GRP-01)',
+      '    Contract violation: 1 (PAG-01)',
+      `    ${REQUIREMENT_NOT_MET}: 1 (SEC-01)`,
+      '  reports: reports/certification.md, reports/junit.xml',
+    ]);
+  });
+
+  it('name no cause when nothing failed', () => {
+    const report = certify([MUST], [evidence([MUST.id], 'passed')]);
+    assert.deepEqual(closingLines(report, categories, []), [verdictLine(report)]);
   });
 });
