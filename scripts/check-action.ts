@@ -27,14 +27,13 @@
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
 import { parseDotenv, REFERENCE_TARGET_FILE } from '../fixtures/config.ts';
 import { BASELINE_NAME, profileMasks } from './lib/action.ts';
 import { cleanEnv, REPO_ROOT, seconds } from './lib/playwright-run.ts';
+import { closedPort } from './lib/closed-port.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/action');
 const STEP_TIMEOUT_MS = 240_000;
@@ -228,14 +227,6 @@ async function runAction(dir: string, given: Record<string, string>, afterStep?:
   }
   const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, output]) => [name, substitute(output.value, context)]));
   return { steps: runs, summary, outputs, console: runs.map((run) => run.output).join(''), seconds: (performance.now() - started) / 1000 };
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** The credentials of a profile: what must never be seen anywhere (fixtures/config.ts SECRET_VARIABLES). */

@@ -6,13 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config.ts';
 import { writeCheckConfig } from '../../scripts/lib/check-config.ts';
 import { REPO_ROOT, cleanEnv, runPlaywright } from '../../scripts/lib/playwright-run.ts';
+import { closedPort } from '../../scripts/lib/closed-port.ts';
 
 let dir = '';
 let config = '';
@@ -24,14 +23,6 @@ before(() => {
   config = writeCheckConfig(dir);
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('exit codes', () => {
   it('2 for a configuration error: every bad variable listed once, no value, no stack trace, nothing run', async () => {

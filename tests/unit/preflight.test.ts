@@ -11,6 +11,7 @@ import { loadTargetConfig, secretValues } from '../../fixtures/config.ts';
 import type { TargetConfig } from '../../fixtures/config.ts';
 import { preflight as runPreflight, usableToken } from '../../fixtures/preflight.ts';
 import type { Preflight } from '../../fixtures/preflight.ts';
+import { closedPort } from '../../scripts/lib/closed-port.ts';
 
 let answer: (response: ServerResponse) => void = (response) => response.end();
 const server = createServer((incoming, response) => {
@@ -53,14 +54,6 @@ async function outcome(baseUrl: string = base, realtimeUrl?: string): Promise<Pr
 async function preflight(baseUrl: string = base): Promise<string | undefined> {
   const result = await outcome(baseUrl);
   return result.kind === 'usable' ? undefined : result.message;
-}
-
-async function closedPort(): Promise<number> {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const port = (closed.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
-  return port;
 }
 
 describe('pre-flight login', () => {
