@@ -1,0 +1,147 @@
+/**
+ * `npm run verify-certificate -- FILE`: checks a certification.json against the suite it claims and
+ * against its own evidence, as the Kubernetes conformance bot checks a submission. Prints VALID or
+ * INVALID with every reason; exit code 0 (valid), 1 (invalid), 2 (the file cannot be read).
+ *
+ * - Every requirement's verdict, the totals and the overall verdict are computed again from the
+ *   per-test evidence the file carries (fixtures/certification.ts certify), and compared with what it states.
+ * - The requirements it lists are those of this checkout's catalogue: none missing, none added,
+ *   statements and levels equal.
+ * - Its commit is this checkout's, the tracked files it says differ are those that differ here, and
+ *   the fingerprints (OpenAPI document, catalogue, test tree, known deviations) are those of this checkout.
+ * - The run could certify: the whole suite, an unchanged checkout, writes and destructive checks allowed.
+ *
+ * Run it in a checkout of the commit the certificate names. It proves the certificate is consistent
+ * with that suite and with itself; that the evidence came from the target is what running the suite
+ * again shows.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { certify } from '../fixtures/certification.ts';
+import type { Certification, TestEvidence } from '../fixtures/certification.ts';
+import { requirements } from '../fixtures/requirements.ts';
+import type { Requirement } from '../fixtures/requirements.ts';
+import type { CertificationReport } from '../fixtures/reporters/certification.ts';
+import { certifiability, fingerprintOf, fingerprintPaths, gitState } from '../fixtures/reporters/provenance.ts';
+import type { Provenance } from '../fixtures/reporters/provenance.ts';
+import { REPO_ROOT } from './lib/playwright-run.ts';
+
+/** What the checkout the verifier runs in says. */
+export interface Checkout {
+  catalogue: readonly Requirement[];
+  git: Provenance['git'];
+  fingerprint: (name: string) => string | undefined;
+}
+
+export function thisCheckout(root: string = REPO_ROOT): Checkout {
+  return {
+    catalogue: requirements(),
+    git: gitState(root),
+    fingerprint: (name) => {
+      const paths = fingerprintPaths(name);
+      return paths === undefined ? undefined : fingerprintOf(paths, root);
+    },
+  };
+}
+
+function compareVerdicts(stated: Certification, evidence: readonly TestEvidence[], catalogue: readonly Requirement[]): string[] {
+  const reasons: string[] = [];
+  const computed = certify(catalogue, evidence);
+  if (computed.verdict !== stated.verdict) reasons.push(`the overall verdict is ${stated.verdict}, its evidence gives ${computed.verdict}`);
+  if (JSON.stringify(computed.totals) !== JSON.stringify(stated.totals))
+    reasons.push(`the totals differ from those its evidence gives (${JSON.stringify(computed.totals)})`);
+  const statedById = new Map(stated.requirements.map((result) => [result.id, result]));
+  for (const result of computed.requirements) {
+    const claimed = statedById.get(result.id);
+    if (claimed !== undefined && claimed.verdict !== result.verdict)
+      reasons.push(`${result.id}: stated ${claimed.verdict}, its evidence gives ${result.verdict}`);
+    if (claimed !== undefined && (claimed.checksRun !== result.checksRun || claimed.checksFailed !== result.checksFailed)) {
+      reasons.push(
+        `${result.id}: stated ${claimed.checksRun} checks run (${claimed.checksFailed} failed), its evidence has ${result.checksRun} (${result.checksFailed} failed)`,
+      );
+    }
+  }
+  return reasons;
+}
+
+function compareCatalogue(stated: Certification, catalogue: readonly Requirement[]): string[] {
+  const reasons: string[] = [];
+  const statedById = new Map(stated.requirements.map((result) => [result.id, result]));
+  const known = new Map(catalogue.map((entry) => [entry.id, entry]));
+  for (const entry of catalogue) {
+    const claimed = statedById.get(entry.id);
+    if (claimed === undefined) reasons.push(`${entry.id} of the catalogue is missing`);
+    else {
+      if (claimed.level !== entry.level) reasons.push(`${entry.id}: level ${claimed.level}, the catalogue says ${entry.level}`);
+      if (claimed.statement !== entry.statement) reasons.push(`${entry.id}: its statement differs from the catalogue's`);
+    }
+  }
+  for (const id of statedById.keys()) if (!known.has(id)) reasons.push(`${id} is not a requirement of the catalogue`);
+  return reasons;
+}
+
+function compareProvenance(provenance: Provenance, checkout: Checkout): string[] {
+  const reasons: string[] = [];
+  const here = checkout.git;
+  if ('unavailable' in provenance.git) reasons.push(`it names no commit: ${provenance.git.unavailable}`);
+  else if ('unavailable' in here) reasons.push(`this checkout has no commit to compare with ${provenance.git.commit}`);
+  else {
+    if (provenance.git.commit !== here.commit) reasons.push(`it was made by commit ${provenance.git.commit}, this checkout is ${here.commit}`);
+    const stated = JSON.stringify([...provenance.git.modified].sort((a, b) => a.name.localeCompare(b.name)));
+    const actual = JSON.stringify([...here.modified].sort((a, b) => a.name.localeCompare(b.name)));
+    if (stated !== actual)
+      reasons.push(`the modified files it lists are not those of this checkout (${here.modified.length} here, ${provenance.git.modified.length} stated)`);
+  }
+  for (const fingerprint of provenance.fingerprints) {
+    const actual = checkout.fingerprint(fingerprint.name);
+    if (actual === undefined) reasons.push(`unknown fingerprint "${fingerprint.name}"`);
+    else if (actual !== fingerprint.sha256) reasons.push(`the SHA-256 of ${fingerprint.name} is not this checkout's`);
+  }
+  for (const name of ['spec/openapi.yaml', 'spec/requirements.yaml', 'test tree (tests/, fixtures/, playwright.config.ts)']) {
+    if (!provenance.fingerprints.some((fingerprint) => fingerprint.name === name)) reasons.push(`no fingerprint of ${name}`);
+  }
+  return reasons;
+}
+
+/** Every reason the certificate is not valid here; none when it is. */
+export function verifyCertificate(report: CertificationReport, checkout: Checkout): string[] {
+  const reasons: string[] = [];
+  if (!Array.isArray(report.requirements) || report.totals === undefined) return ['not a certification report: no requirements or totals'];
+  if (report.evidence === undefined) reasons.push('it carries no evidence to compute its verdicts from');
+  else reasons.push(...compareVerdicts(report, report.evidence, checkout.catalogue));
+  reasons.push(...compareCatalogue(report, checkout.catalogue));
+  if (report.provenance === undefined) reasons.push('it says nothing of what ran (no provenance)');
+  else {
+    reasons.push(...compareProvenance(report.provenance, checkout));
+    const recomputed = certifiability(report.provenance);
+    for (const reason of recomputed.reasons) reasons.push(`the run could not certify: ${reason}`);
+    if (report.certifiability?.certifiable === true && !recomputed.certifiable) reasons.push('it claims to be certifiable');
+  }
+  return reasons;
+}
+
+function main(): number {
+  const file = process.argv[2];
+  if (file === undefined) {
+    console.error('usage: npm run verify-certificate -- reports/certification.json');
+    return 2;
+  }
+  let report: CertificationReport;
+  try {
+    report = JSON.parse(readFileSync(resolve(file), 'utf8')) as CertificationReport;
+  } catch (error) {
+    console.error(`verify-certificate: cannot read ${file}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    return 2;
+  }
+  const reasons = verifyCertificate(report, thisCheckout());
+  if (reasons.length === 0) {
+    console.log(
+      `VALID: ${file} (${report.verdict}, ${report.requirements.length} requirements computed again from ${report.evidence?.length ?? 0} tests' evidence; commit and fingerprints match this checkout)`,
+    );
+    return 0;
+  }
+  console.log(`INVALID: ${file}\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
+  return 1;
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(REPO_ROOT, 'scripts/verify-certificate.ts')) process.exit(main());
