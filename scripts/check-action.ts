@@ -32,6 +32,7 @@ import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
 import { parseDotenv, REFERENCE_TARGET_FILE } from '../fixtures/config.ts';
 import { BASELINE_NAME, profileMasks } from './lib/action.ts';
+import type { ActionFile, ActionStep } from './lib/action.ts';
 import { cleanEnv, REPO_ROOT, seconds } from './lib/playwright-run.ts';
 import { closedPort } from './lib/closed-port.ts';
 
@@ -40,24 +41,6 @@ const STEP_TIMEOUT_MS = 240_000;
 /** Lines of each step's output shown in this check's log. */
 const SHOWN_LINES = 12;
 const ACTION_PATH = REPO_ROOT.replace(/\/$/, '');
-
-interface ActionStep {
-  name?: string;
-  id?: string;
-  if?: string;
-  uses?: string;
-  run?: string;
-  shell?: string;
-  env?: Record<string, string>;
-  'working-directory'?: string;
-  with?: Record<string, string>;
-}
-
-interface ActionFile {
-  inputs: Record<string, { default?: string; required?: boolean }>;
-  outputs: Record<string, { value: string }>;
-  runs: { using: string; steps: ActionStep[] };
-}
 
 type Outcome = 'success' | 'failure' | 'skipped';
 

@@ -172,3 +172,25 @@ export function renderSummary(input: SummaryInput): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** A step of action.yml, as a runner reads it. */
+export interface ActionStep {
+  name?: string;
+  id?: string;
+  if?: string;
+  uses?: string;
+  run?: string;
+  shell?: string;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+  with?: Record<string, string>;
+}
+
+/** action.yml, parsed. */
+export interface ActionFile {
+  name?: string;
+  description?: string;
+  inputs: Record<string, { description?: string; default?: string; required?: boolean }>;
+  outputs: Record<string, { description?: string; value: string }>;
+  runs: { using: string; steps: ActionStep[] };
+}

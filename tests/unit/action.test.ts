@@ -12,25 +12,10 @@ import { renderMarkdown } from '../../fixtures/reporters/certification.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { requirements } from '../../fixtures/requirements.ts';
 import { digestCertificate, flagInput, maskCommand, outputLines, profileMasks, renderSummary, UNMASKED_VARIABLES } from '../../scripts/lib/action.ts';
+import type { ActionFile, ActionStep } from '../../scripts/lib/action.ts';
 
-interface Step {
-  name?: string;
-  id?: string;
-  if?: string;
-  uses?: string;
-  run?: string;
-  shell?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
-  'working-directory'?: string;
-}
-interface Action {
-  name?: string;
-  description?: string;
-  inputs: Record<string, { description?: string; required?: boolean; default?: string }>;
-  outputs: Record<string, { description?: string; value?: string }>;
-  runs: { using: string; steps: Step[] };
-}
+type Step = ActionStep;
+type Action = ActionFile;
 
 const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as Action;
 const steps = action.runs.steps;
