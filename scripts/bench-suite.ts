@@ -17,7 +17,7 @@
  * the suite's own, so a red suite is not mistaken for a fast one.
  *
  * `--fault NAME` (repeatable) also runs the suite, after each clean run, against a reference started
- * with that fault of reference/faults/catalogue.ts (REFERENCE_ARGS), and prints each faulty run's
+ * with that fault of reference/faults/ (REFERENCE_ARGS), and prints each faulty run's
  * wall time beside the clean run's, as a ratio: how much longer a broken target makes the run (a
  * login answering 201, bodies as text/plain). A faulty run is expected to fail; only the clean runs'
  * exit codes count.

@@ -1,8 +1,8 @@
 /**
- * Self-verification: the suite must fail on every fault of reference/faults/catalogue.ts for the
+ * Self-verification: the suite must fail on every fault of reference/faults/ for the
  * right reason (a check attributed to a requirement the fault declares fails; every other failed
  * check is collateral, the fault's blast radius), and must certify CONFORMANT on the plain reference
- * and on the two combinations of reference/variations.ts, other-choices and other-choices-alternates,
+ * and on the two combinations of reference/variations/, other-choices and other-choices-alternates,
  * which between them switch on every uncontested allowed variation and the other form of every
  * documented variant; with --variations also on each documented variant and each allowed variation
  * alone (scripts/lib/kill-matrix.ts holds the verdict rules).
@@ -46,10 +46,10 @@ import type { FastifyInstance } from 'fastify';
 import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetIds } from '../fixtures/config.ts';
 import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
 import { buildServers, type ReferenceServers } from '../reference/app.ts';
-import { FAULTS, type Fault } from '../reference/faults/catalogue.ts';
+import { FAULTS, type Fault } from '../reference/faults/index.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import { listVariants } from '../reference/variants.ts';
-import { applyVariations, listVariations, variationIdRenaming } from '../reference/variations.ts';
+import { applyVariations, listVariations, variationIdRenaming } from '../reference/variations/index.ts';
 import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
 import { requirements } from '../fixtures/requirements.ts';
 import {
@@ -187,7 +187,7 @@ function markdownReport(verification: Verification): string {
     '',
     `${summaryLine(verification)}; layer ${verification.layer}, faults run ${verification.scope === 'full' ? 'the whole layer' : 'the tests citing their requirements'}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
     '',
-    "Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference, each variant and each variation (or combination of variations) run their layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference; each instance's clock starts with its first request.",
+    "Each fault of `reference/faults/` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference, each variant and each variation (or combination of variations) run their layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference; each instance's clock starts with its first request.",
     '',
     ...(verification.runErrors.length === 0 ? [] : ['## Errors outside tests', '', ...verification.runErrors.map((error) => `- ${cell(error)}`), '']),
     '## Plain reference, variants and allowed variations',

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { REFERENCE_TARGET_FILE, loadTargetConfig, secretValues } from '../../fixtures/config.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/http.ts';
 import { buildApp } from '../../reference/app.ts';
-import { findFault } from '../../reference/faults/catalogue.ts';
+import { findFault } from '../../reference/faults/index.ts';
 import type { ReferenceOptions } from '../../reference/options.ts';
 import { LiteralMatcher, replaceSpans } from '../../fixtures/literals.ts';
 import { REDACTED, redact } from '../../fixtures/redact.ts';
