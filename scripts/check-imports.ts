@@ -11,6 +11,9 @@
  * - Only fixtures/config.ts reads the environment: no other module of the harness, the specs or the
  *   reference reads a variable (`process.env.X`, `process.env[...]`, `env['X']`); handing the whole
  *   environment to config.ts's functions is not reading it.
+ * - Only fixtures/playwright-internals.ts uses what Playwright does not publish: no other module of
+ *   the harness, the specs or the reference imports from Playwright's lib/ or names one of its
+ *   private fixtures, its 'all-hooks-included' mode or its TestSkipError.
  *
  * Prints each breach with its file and line, and exits 1 when there is one.
  */
@@ -28,6 +31,9 @@ export interface Breach {
 const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 const VERDICT_ENGINE = ['fixtures/checks.ts', 'fixtures/certification.ts', 'fixtures/annotation-structure.ts'];
 const PRESENTATION = [/^fixtures\/report-metadata\.ts$/, /^fixtures\/allure\.ts$/, /^fixtures\/reporters\//];
+const PLAYWRIGHT_INTERNALS_MODULE = 'fixtures/playwright-internals.ts';
+const PLAYWRIGHT_INTERNAL =
+  /['"](?:@playwright\/test|playwright|playwright-core)\/lib\/[^'"]*['"]|\b_(?:combinedContextOptions|setupArtifacts|setupContextOptions|contextFactory|reuseContext)\b|all-hooks-included|\bTestSkipError\b/g;
 const ENV_READ = /process\.env\s*(?:\[|\.[A-Za-z_])|\benv\s*(?:\[\s*['"`][A-Z][A-Z0-9_]*['"`]\s*\]|\.[A-Z][A-Z0-9_]+\b)/g;
 
 function filesUnder(dir: string): string[] {
@@ -97,6 +103,16 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
   if (readsEnvironment) {
     for (const match of text.matchAll(ENV_READ)) {
       breaches.push({ file: path, line: lineOf(text, match.index ?? 0), rule: 'only fixtures/config.ts reads the environment', detail: `reads ${match[0]}` });
+    }
+  }
+  if ((path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && path !== PLAYWRIGHT_INTERNALS_MODULE) {
+    for (const match of text.matchAll(PLAYWRIGHT_INTERNAL)) {
+      breaches.push({
+        file: path,
+        line: lineOf(text, match.index ?? 0),
+        rule: `only ${PLAYWRIGHT_INTERNALS_MODULE} uses Playwright's internals`,
+        detail: `names ${match[0]}`,
+      });
     }
   }
   return breaches;
