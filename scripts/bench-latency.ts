@@ -38,7 +38,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config.ts';
 import { KEY_PAIRS_AT_START } from '../fixtures/global-setup.ts';
-import type { TimedRequest } from '../fixtures/http.ts';
+import type { TimedRequest } from '../fixtures/telemetry.ts';
 import { startReference } from '../fixtures/reference-process.ts';
 import { criticalPath } from './lib/critical-path.ts';
 import { runFloor, shapeOf, shapeRequests } from './lib/floor.ts';
