@@ -14,8 +14,9 @@
  * SELF_VERIFY_TARGETS file, and each project points its workers at its
  * instance (worker option targetOverride: its addresses, with the path prefix and the realtime
  * origin of its layout, and its ids when a variation renames them). A fault's project runs only the tests that cite a
- * requirement it declares, since only their failures can count, and watches the processing recording
- * only when it declares REC-07; the other projects run the whole layer. Separate Playwright runs
+ * requirement it declares, since only their failures can count; the other projects run the whole
+ * layer. Each instance whose project runs the test of REC-07 has its processing recording watched
+ * once, by this process, from the instance's first request (watchOf). Separate Playwright runs
  * with a reference process each would spend most of the time starting processes.
  *
  * Writes the kill matrix to reports/self-verification.{json,md} and ends with the line
@@ -43,7 +44,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetIds } from '../fixtures/config.ts';
+import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetConfig, type TargetIds } from '../fixtures/config.ts';
+import { InstanceWatches } from '../fixtures/recording-watch.ts';
 import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
 import { buildServers, type ReferenceServers } from '../reference/app.ts';
 import { FAULTS, type Fault } from '../reference/faults/index.ts';
@@ -85,7 +87,7 @@ interface Instance {
 }
 
 const REPORTS_DIR = join(REPO_ROOT, 'reports');
-/** The requirement whose test reads the recording watch (tests/recordings.spec.ts). */
+/** The requirement whose test reads the watch of the processing recording (tests/recordings.spec.ts). */
 const WATCHED_REQUIREMENT = 'REC-07';
 /** Bounds a run that hangs; a healthy run on two cores takes a few minutes. */
 const RUN_TIMEOUT_MS = 20 * 60_000;
@@ -271,6 +273,33 @@ function renamedIds(rename: (id: string) => string): TargetIds {
   return Object.fromEntries(Object.entries(ids).map(([field, id]) => [field, kept.has(field as keyof TargetIds) ? id : rename(id)])) as TargetIds;
 }
 
+/**
+ * The watch of the processing recording of an instance whose project runs the test of REC-07: one per
+ * instance, in this process, from the instance's first request (when its clock starts: the recording
+ * is processing then), and read from `file` by every worker of the project (fixtures/recording-watch.ts).
+ * A fault's project runs only the tests citing its requirements: one that does not declare REC-07
+ * gets no watch, and for one that does the watch starts at once, since REC-07's test sends nothing.
+ */
+function watchOf(
+  started: Started,
+  ids: TargetIds | undefined,
+  scope: Scope,
+  watches: InstanceWatches,
+  file: string,
+): Pick<SelfVerifyTarget, 'recordingWatchFile'> {
+  const { instance, servers, baseUrl, realtimeUrl } = started;
+  const onlyItsTests = instance.kind === 'fault' && scope === 'declared';
+  if (onlyItsTests && !(instance.requirements ?? []).includes(WATCHED_REQUIREMENT)) return {};
+  const profile = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  const target: TargetConfig = { ...profile, baseUrl, realtimeUrl, ids: ids ?? profile.ids };
+  const meetingId = target.ids.processingMeetingId;
+  if (meetingId === undefined) return {};
+  const begin = watches.prepare(target, meetingId, file);
+  if (onlyItsTests) begin();
+  else for (const app of [servers.main, servers.realtime]) app?.server.once('request', begin);
+  return { recordingWatchFile: file };
+}
+
 /** The child's environment: no inherited target or harness setting may redirect the run. */
 function childEnvironment(plain: Started, targetsFile: string): NodeJS.ProcessEnv {
   const inherited = Object.fromEntries(
@@ -346,19 +375,23 @@ async function main(argv: readonly string[]): Promise<number> {
   const workDir = mkdtempSync(join(REPORTS_DIR, '.self-verify-'));
   const removeWorkDir = (): void => rmSync(workDir, { recursive: true, force: true });
   process.once('exit', removeWorkDir);
+  const watches = new InstanceWatches();
   try {
     for (const instance of instances) started.push(await start(instance));
     console.error(`self-verify: ${started.length} reference instances listening (${((performance.now() - began) / 1000).toFixed(1)} s)`);
-    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl, realtimeUrl }) => ({
-      name: instance.name,
-      baseUrl,
-      realtimeUrl,
-      ...(instance.renameId === undefined ? {} : { ids: renamedIds(instance.renameId) }),
-      ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layerOf(instance, layer)),
-      ...(instance.kind === 'fault' ? { faulty: true } : {}),
-      // A fault's project runs only the tests citing its requirements: unless it declares REC-07, none watches the recording.
-      ...(instance.kind === 'fault' && scope === 'declared' && !(instance.requirements ?? []).includes(WATCHED_REQUIREMENT) ? { watchRecordings: false } : {}),
-    }));
+    const targets: SelfVerifyTarget[] = started.map((instanceStarted, index) => {
+      const { instance, baseUrl, realtimeUrl } = instanceStarted;
+      const ids = instance.renameId === undefined ? undefined : renamedIds(instance.renameId);
+      return {
+        name: instance.name,
+        baseUrl,
+        realtimeUrl,
+        ...(ids === undefined ? {} : { ids }),
+        ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layerOf(instance, layer)),
+        ...(instance.kind === 'fault' ? { faulty: true } : {}),
+        ...watchOf(instanceStarted, ids, scope, watches, join(workDir, `watch-${index}.json`)),
+      };
+    });
     const targetsFile = join(workDir, 'targets.json');
     writeFileSync(targetsFile, JSON.stringify(targets, null, 2));
 
@@ -428,6 +461,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!complete) return 2;
     return verification.faults.every((fault) => fault.caught) && verification.variants.every((variant) => variant.passed) ? 0 : 1;
   } finally {
+    await watches.stop();
     await Promise.all(started.map(({ servers }) => closeAll(servers)));
   }
 }

@@ -205,9 +205,8 @@ export function readRequestCounts(output: string): { workers: number; totals: Wo
       requests: sum.requests + entry.requests,
       retries: sum.retries + entry.retries,
       logins: sum.logins + entry.logins,
-      watchReads: (sum.watchReads ?? 0) + (entry.watchReads ?? 0),
     }),
-    { requests: 0, retries: 0, logins: 0, watchReads: 0 },
+    { requests: 0, retries: 0, logins: 0 },
   );
   return { workers: entries.length, totals, perWorker: entries };
 }
