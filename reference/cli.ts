@@ -1,7 +1,7 @@
-import { findFault, FAULTS } from './faults/catalogue.ts';
+import { findFault, FAULTS } from './faults/index.ts';
 import { checkNumericOption, ReferenceOptionError, type NumericOption, type ReferenceOptions } from './options.ts';
 import { isVariantName, listVariants } from './variants.ts';
-import { checkVariations, isVariationName, listVariations } from './variations.ts';
+import { checkVariations, isVariationName, listVariations } from './variations/index.ts';
 
 /** Command line of reference/server.ts (docs/architecture.md). Pure: no I/O, no process exit. */
 
@@ -32,13 +32,13 @@ export const usage = `Usage: tsx reference/server.ts [options]
   --port N                 port on 127.0.0.1 (default 4010; 0 picks a free port)
   --variant NAME           switch on a documented variant (repeatable; see --list-variants)
   --list-variants          print the variants as JSON and exit
-  --variation NAME         switch on an allowed variation of reference/variations.ts (repeatable; other-choices: all
+  --variation NAME         switch on an allowed variation of reference/variations/ (repeatable; other-choices: all
                            that combine; other-choices-alternates: the other side of each exclusive group; see
                            --list-variations)
   --list-variations        print the variations as JSON and exit
   --realtime-port N        port of the realtime listener when a variation gives it its own origin (default: --port + 1,
                            or a free port with --port 0)
-  --fault NAME             switch on a fault of reference/faults/catalogue.ts (self-verification only)
+  --fault NAME             switch on a fault of reference/faults/ (self-verification only)
   --list-faults            print the faults as JSON and exit
   --recording-delay-ms N   delay from recording end to available (default 300000)
   --usage-limit N          transcription statistics requests per account and window (default 100)

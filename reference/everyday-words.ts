@@ -1,5 +1,5 @@
 /**
- * Everyday English words, for the allowed variation `secret-key-everyday-words` (reference/variations.ts):
+ * Everyday English words, for the allowed variation `secret-key-everyday-words` (reference/variations/):
  * the interface's secretKey is "128 randomly selected English words" and does not say from which list.
  * 205 of them are outside the BIP-39 English list (SEC-08, a SHOULD, warns), and some spell what
  * a report writes of its own accord: requirement prefixes (`part`, `login`, `close`), level names and

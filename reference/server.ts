@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildServers } from './app.ts';
 import { CliError, parseCli, usage, type CliCommand } from './cli.ts';
-import { findFault, listFaults } from './faults/catalogue.ts';
+import { findFault, listFaults } from './faults/index.ts';
 import type { ReferenceOptions } from './options.ts';
 import type { SeedFile } from './seed-types.ts';
 import { listVariants } from './variants.ts';
-import { applyVariations, listVariations } from './variations.ts';
+import { applyVariations, listVariations } from './variations/index.ts';
 
 const host = '127.0.0.1';
 

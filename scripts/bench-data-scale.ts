@@ -2,10 +2,10 @@
  * `npm run bench:scale`: does the suite's cost grow with the target's data? Runs the whole suite
  * against the embedded reference seeded at --seed-scale 1 and at --seed-scale 10 (REFERENCE_ARGS),
  * and prints side by side the requests the workers counted (reports/.request-counts/, written by
- * fixtures/http.ts), the retries and logins, and the wall time. Exits non-zero when the request
- * counts differ, apart from the reads of the processing-recording watch (which read until a
- * recording becomes available, as often as timing makes it): a suite that reads every page of a list would cost a live target with much data
- * far more than the reference, and would take its rate budget with it.
+ * fixtures/telemetry.ts), the retries and logins, and the wall time. Exits non-zero when the request
+ * counts differ: a suite that reads every page of a list would cost a live target with much data
+ * far more than the reference, and would take its rate budget with it. (The watch of the processing
+ * recording, which reads as often as timing makes it, runs in global setup: the workers do not count it.)
  *
  * When they differ, the tests whose exchanges (their evidence attachments) differ in number are
  * listed, largest difference first. Login and the worker-cached discovery are charged to whichever
@@ -16,7 +16,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { WorkerStats } from '../fixtures/http.ts';
+import type { WorkerStats } from '../fixtures/telemetry.ts';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/scale');
@@ -68,7 +68,6 @@ console.log(`\n${row('', `scale ${small.scale}`, `scale ${large.scale}`)}`);
 console.log(row('requests', small.totals.requests, large.totals.requests));
 console.log(row('retries', small.totals.retries, large.totals.retries));
 console.log(row('logins', small.totals.logins, large.totals.logins));
-console.log(row('watch reads', small.totals.watchReads ?? 0, large.totals.watchReads ?? 0));
 console.log(row('workers', small.workers, large.workers));
 console.log(row('wall time', seconds(small.wallMs), seconds(large.wallMs)));
 console.log(row('tests passed', small.tests.passed, large.tests.passed));
@@ -76,16 +75,14 @@ console.log(row('tests skipped', small.tests.skipped, large.tests.skipped));
 console.log(row('tests failed', small.tests.failed, large.tests.failed));
 console.log(row('exit code', String(small.exitCode), String(large.exitCode)));
 
-// The recording watch reads until a recording becomes available: how often depends on timing, not on the data.
-const dataDriven = (totals: WorkerStats): number => totals.requests - (totals.watchReads ?? 0);
-const same = dataDriven(small.totals) === dataDriven(large.totals);
+const same = small.totals.requests === large.totals.requests;
 if (!same) {
   const differing = [...large.perTest]
     .map(([title, requests]) => ({ title, small: small.perTest.get(title) ?? 0, large: requests }))
     .filter((entry) => entry.small !== entry.large)
     .sort((a, b) => Math.abs(b.large - b.small) - Math.abs(a.large - a.small));
   console.log(
-    `\nrequest counts (without the watch reads) differ by ${dataDriven(large.totals) - dataDriven(small.totals)}; tests whose exchanges differ in number (scale ${small.scale} -> ${large.scale}):`,
+    `\nrequest counts differ by ${large.totals.requests - small.totals.requests}; tests whose exchanges differ in number (scale ${small.scale} -> ${large.scale}):`,
   );
   for (const entry of differing.slice(0, 15)) console.log(`  ${String(entry.small).padStart(5)} -> ${String(entry.large).padEnd(5)} ${entry.title}`);
   if (differing.length > 15) console.log(`  ... and ${differing.length - 15} more`);

@@ -14,8 +14,8 @@
  * workers counted and those the proxy saw, and the critical path (scripts/lib/critical-path.ts):
  * the longest chain of requests of one test each asked for only after the one before had been
  * answered, and the sum of every test's chain, which the workers must wait through between them.
- * Then the ratio of the wall times. Requests of the recording watch poll on their own clock, so
- * their number follows timing, not the data: they are shown apart.
+ * Then the ratio of the wall times. (The watch of the processing recording, whose reads follow
+ * timing rather than the data, runs in global setup: the workers do not count it.)
  *
  * The figures are a measurement, not a test: nothing here fails on a slow machine. The exit code
  * is non-zero when either run of the suite failed. The machine is shared: compare the two runs of
@@ -38,7 +38,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config.ts';
 import { KEY_PAIRS_AT_START } from '../fixtures/global-setup.ts';
-import type { TimedRequest } from '../fixtures/http.ts';
+import type { TimedRequest } from '../fixtures/telemetry.ts';
 import { startReference } from '../fixtures/reference-process.ts';
 import { criticalPath } from './lib/critical-path.ts';
 import { runFloor, shapeOf, shapeRequests } from './lib/floor.ts';
@@ -71,9 +71,8 @@ interface Measurement {
   workers: number;
   /** The workers Playwright ran the tests with (its "using N workers" line; else those that wrote counts). */
   configuredWorkers: number;
-  /** Requests the workers counted, of which `watchReads` were the recording watch's. */
+  /** Requests the workers counted. */
   requests: number;
-  watchReads: number;
   /** Requests the proxy received (global setup's pre-flight login included). */
   proxied: number;
   path: CriticalPath;
@@ -115,7 +114,6 @@ async function measure(delay: number): Promise<Measurement> {
         workers,
         configuredWorkers: workersUsed(run.output) ?? workers,
         requests: totals.requests,
-        watchReads: totals.watchReads ?? 0,
         proxied: proxy.requests.length,
         path: criticalPath(timelines),
         cpu: workerCpu(perWorker),
@@ -161,7 +159,6 @@ const plainFloor = await floorOf(plain);
 const delayed = await measure(delayMs);
 const delayedFloor = await floorOf(delayed);
 
-const dataDriven = (m: Measurement): number => m.requests - m.watchReads;
 const row = (label: string, a: string | number, b: string | number): string => `${label.padEnd(44)}${String(a).padStart(16)}${String(b).padStart(16)}`;
 const outcome = (m: Measurement): string => `${m.counts.passed}/${m.counts.skipped}/${m.counts.failed}`;
 const chainOf = (m: Measurement): string => String(m.path.longest?.chain.length ?? 0);
@@ -171,8 +168,6 @@ console.log(row('wall time (Playwright run)', seconds(plain.wallMs), seconds(del
 console.log(row('tests (passed/skipped/failed)', outcome(plain), outcome(delayed)));
 console.log(row('workers', plain.workers, delayed.workers));
 console.log(row('HTTP requests (counted by the workers)', plain.requests, delayed.requests));
-console.log(row('  of them recording-watch reads (timing)', plain.watchReads, delayed.watchReads));
-console.log(row('  the others (data-driven)', dataDriven(plain), dataDriven(delayed)));
 console.log(row('HTTP requests (seen by the proxy)', plain.proxied, delayed.proxied));
 console.log(row('critical path (longest chain, requests)', chainOf(plain), chainOf(delayed)));
 console.log(row('sequential steps (sum of every test chain)', plain.path.sequentialSteps, delayed.path.sequentialSteps));
@@ -234,7 +229,7 @@ if (longest !== undefined) {
  */
 const PER_WORKER_READS_AT_MOST = 4;
 function requestsNote(): string {
-  const gap = Math.abs(dataDriven(plain) - dataDriven(delayed));
+  const gap = Math.abs(plain.requests - delayed.requests);
   if (gap === 0) return ' (the same)';
   const comparable =
     plain.exitCode === 0 &&
@@ -265,7 +260,6 @@ console.log(
   `\nA chain is a sequence of requests of one test, each asked for only after the one before had been answered;` +
     ` a test cannot take less than its longest chain times the delay. With W workers a run waits at least` +
     ` sequential steps x delay / W (here ${seconds((delayed.path.sequentialSteps * delayMs) / Math.max(1, delayed.workers))}).` +
-    ` Requests outside any test (the recording watch) belong to no chain.` +
     ` The workers' CPU time is counted by each worker (user + system); the runner, the reference and the proxy share the same cores.` +
     ` A share near 100 % means the run waits for a core rather than for the target, and more workers only add their start-up.` +
     ` The Playwright floor runs a synthetic suite of the same tests, files, requests and chains with the same workers, each request through` +
@@ -275,6 +269,6 @@ console.log(
 console.log(
   `\nbench:latency: ${seconds(delayed.wallMs)} with ${delayMs} ms per answer against ${seconds(plain.wallMs)} without: ratio ${(delayed.wallMs / plain.wallMs).toFixed(2)}; ` +
     `Playwright floor of the same shape ${floorText(delayedFloor, (floor) => seconds(floor.wallMs))} and ${floorText(plainFloor, (floor) => seconds(floor.wallMs))}; ` +
-    `data-driven requests ${dataDriven(plain)} and ${dataDriven(delayed)}${requestsNote()}`,
+    `requests ${plain.requests} and ${delayed.requests}${requestsNote()}`,
 );
 process.exit(plain.exitCode === 0 && delayed.exitCode === 0 ? 0 : 1);

@@ -4,7 +4,7 @@
  * with the reporters of playwright.config.ts (Allure results, JUnit, certification, redaction), so
  * the figure is what a user waits for; global setup starts the reference. Prints the wall time, the
  * number of tests by outcome (from the JUnit report the run writes) and the HTTP requests the
- * workers counted (fixtures/http.ts writes them per worker). The run's reports replace the previous
+ * workers counted (fixtures/telemetry.ts writes them per worker). The run's reports replace the previous
  * run's, as with `npm run conformance`.
  *
  * `--reporters dot` measures the same run with Playwright's dot reporter alone instead, which shows
@@ -17,7 +17,7 @@
  * the suite's own, so a red suite is not mistaken for a fast one.
  *
  * `--fault NAME` (repeatable) also runs the suite, after each clean run, against a reference started
- * with that fault of reference/faults/catalogue.ts (REFERENCE_ARGS), and prints each faulty run's
+ * with that fault of reference/faults/ (REFERENCE_ARGS), and prints each faulty run's
  * wall time beside the clean run's, as a ratio: how much longer a broken target makes the run (a
  * login answering 201, bodies as text/plain). A faulty run is expected to fail; only the clean runs'
  * exit codes count.

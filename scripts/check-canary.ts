@@ -55,7 +55,7 @@ import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE } from '../fixtures/repor
 import projectConfig from '../playwright.config.ts';
 import { buildApp } from '../reference/app.ts';
 import type { Behaviour } from '../reference/behaviour.ts';
-import { findFault } from '../reference/faults/catalogue.ts';
+import { findFault } from '../reference/faults/index.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import type { SeedFile } from '../reference/seed-types.ts';
 import { EVERYDAY_WORDS } from '../reference/everyday-words.ts';
@@ -119,7 +119,7 @@ type Reporting = 'project' | 'blob-and-merge' | 'project-and-blob';
 
 interface CanaryRun {
   name: string;
-  /** Faults of reference/faults/catalogue.ts, applied in order. */
+  /** Faults of reference/faults/, applied in order. */
   faults: readonly string[];
   behaviour?: Partial<Behaviour>;
   /** What the instance does, in a few words (the faults name the rest). */

@@ -14,6 +14,9 @@
  * - One way to say "cannot judge": the harness, the specs and their helpers say it with the words of
  *   fixtures/not-assessed.ts (`notAssessed`, its forms, `notApplicable`), never with the idioms they
  *   replaced (a skip written by hand, its reason prefix, the error class, a raw annotation).
+ * - Only fixtures/playwright-internals.ts uses what Playwright does not publish: no other module of
+ *   the harness, the specs or the reference imports from Playwright's lib/ or names one of its
+ *   private fixtures, its 'all-hooks-included' mode or its TestSkipError.
  *
  * Prints each breach with its file and line, and exits 1 when there is one.
  */
@@ -31,6 +34,9 @@ export interface Breach {
 const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 const VERDICT_ENGINE = ['fixtures/checks.ts', 'fixtures/certification.ts', 'fixtures/annotation-structure.ts'];
 const PRESENTATION = [/^fixtures\/report-metadata\.ts$/, /^fixtures\/allure\.ts$/, /^fixtures\/reporters\//];
+const PLAYWRIGHT_INTERNALS_MODULE = 'fixtures/playwright-internals.ts';
+const PLAYWRIGHT_INTERNAL =
+  /['"](?:@playwright\/test|playwright|playwright-core)\/lib\/[^'"]*['"]|\b_(?:combinedContextOptions|setupArtifacts|setupContextOptions|contextFactory|reuseContext)\b|all-hooks-included|\bTestSkipError\b/g;
 const ENV_READ = /process\.env\s*(?:\[|\.[A-Za-z_])|\benv\s*(?:\[\s*['"`][A-Z][A-Z0-9_]*['"`]\s*\]|\.[A-Z][A-Z0-9_]+\b)/g;
 /** The module of the one vocabulary for "cannot judge", the only place its mechanism may be named. */
 const CANNOT_JUDGE = 'fixtures/not-assessed.ts';
@@ -108,7 +114,8 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
         breaches.push({ file: path, line, rule: 'the verdict engine imports no presentation code', detail: `imports ${target}` });
     }
   }
-  if ((path.startsWith('fixtures/') || isSpecSide) && path !== CANNOT_JUDGE) {
+  // The mechanism of a skip lives in two modules: the vocabulary, and the one that names Playwright's skip error.
+  if ((path.startsWith('fixtures/') || isSpecSide) && path !== CANNOT_JUDGE && path !== PLAYWRIGHT_INTERNALS_MODULE) {
     for (const { pattern, instead } of OTHER_CANNOT_JUDGE) {
       for (const match of text.matchAll(pattern)) {
         breaches.push({
@@ -124,6 +131,16 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
   if (readsEnvironment) {
     for (const match of text.matchAll(ENV_READ)) {
       breaches.push({ file: path, line: lineOf(text, match.index ?? 0), rule: 'only fixtures/config.ts reads the environment', detail: `reads ${match[0]}` });
+    }
+  }
+  if ((path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && path !== PLAYWRIGHT_INTERNALS_MODULE) {
+    for (const match of text.matchAll(PLAYWRIGHT_INTERNAL)) {
+      breaches.push({
+        file: path,
+        line: lineOf(text, match.index ?? 0),
+        rule: `only ${PLAYWRIGHT_INTERNALS_MODULE} uses Playwright's internals`,
+        detail: `names ${match[0]}`,
+      });
     }
   }
   return breaches;

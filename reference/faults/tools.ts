@@ -3,7 +3,7 @@ import type { Behaviour } from '../behaviour.ts';
 import { HttpError } from '../errors.ts';
 import type { ReferenceExtension, ReferenceOptions } from '../options.ts';
 import type { Environment } from '../seed-types.ts';
-import type { User } from '../store.ts';
+import type { EnvironmentData, User } from '../store.ts';
 
 /**
  * Building blocks of the fault catalogue. A fault never edits the reference's code: it replaces a
@@ -276,3 +276,55 @@ export function listArray(body: unknown): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   return isObject(body) && Array.isArray(body['data']) ? body['data'] : undefined;
 }
+
+// ---------------------------------------------------------------- what a fault is
+
+/** A named deviation from the interface as written, declaring the requirements it violates. */
+export interface Fault {
+  name: string;
+  description: string;
+  /** IDs of spec/requirements.yaml that the fault violates. */
+  requirements: readonly string[];
+  /** The operations whose answers the fault changes. */
+  operations?: readonly OperationId[];
+  apply(options: ReferenceOptions): ReferenceOptions;
+}
+
+export interface FaultDescription {
+  name: string;
+  description: string;
+  requirements: readonly string[];
+}
+
+export function fault(
+  name: string,
+  description: string,
+  requirements: readonly string[],
+  operations: readonly OperationId[],
+  ...transforms: OptionsTransform[]
+): Fault {
+  return { name, description, requirements, operations, apply: compose(...transforms) };
+}
+
+// ---------------------------------------------------------------- requests and answers of the faults
+
+/** The parsed query; the hooks of a fault may change it before the handler reads it. */
+export const queryOf = (request: FastifyRequest): JsonObject => (isObject(request.query) ? request.query : {});
+
+/** The path parameters. */
+export const paramsOf = (request: FastifyRequest): JsonObject => (isObject(request.params) ? request.params : {});
+
+/** The events of channel info. */
+export function eventsOf(body: unknown): JsonObject[] {
+  return isObject(body) ? itemsOf(body['events']) : [];
+}
+
+/** Which environment the request's API key selects, or undefined when it has no valid one. */
+export function environmentOf(request: FastifyRequest): EnvironmentData | undefined {
+  const app = request.server;
+  const environment = app.reference.store.apiKeys.get(headerValue(request, 'apikey') ?? '');
+  return environment === undefined ? undefined : app.reference.store.environments[environment];
+}
+
+/** An error the reference does not expect: it answers 500. */
+export const unexpected = (what: string): Error => new Error(`fault: ${what}`);

@@ -88,4 +88,18 @@ describe('check:imports', () => {
     assert.deepEqual(rules('tests/a.spec.ts', 'const ci = process.env.CI;'), ['1 only fixtures/config.ts reads the environment: reads process.env.C']);
     assert.deepEqual(rules('scripts/x.ts', "const a = process.env['A'];"), [], 'scripts are entry points, outside the rule');
   });
+
+  it("only fixtures/playwright-internals.ts uses Playwright's internals", () => {
+    assert.deepEqual(rules('fixtures/playwright-internals.ts', "_setupArtifacts: [async ({}, use) => use(), { auto: 'all-hooks-included' }],"), []);
+    assert.deepEqual(rules('fixtures/index.ts', '  _combinedContextOptions: [{}, { box: true }],'), [
+      "1 only fixtures/playwright-internals.ts uses Playwright's internals: names _combinedContextOptions",
+    ]);
+    assert.deepEqual(rules('fixtures/checks.ts', "return error.constructor.name === 'TestSkipError';"), [
+      "1 only fixtures/playwright-internals.ts uses Playwright's internals: names TestSkipError",
+    ]);
+    assert.deepEqual(rules('tests/a.spec.ts', "import { x } from 'playwright-core/lib/utils';"), [
+      "1 only fixtures/playwright-internals.ts uses Playwright's internals: names 'playwright-core/lib/utils'",
+    ]);
+    assert.deepEqual(rules('tests/unit/x.test.ts', "const name = 'TestSkipError';"), [], 'the unit tests check the internals');
+  });
 });

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { OPERATION_IDS, requirements } from '../../fixtures/requirements.ts';
 import { buildApp } from '../../reference/app.ts';
 import { parseCli } from '../../reference/cli.ts';
-import { FAULTS, findFault, listFaults, type Fault } from '../../reference/faults/catalogue.ts';
+import { FAULTS, findFault, listFaults, type Fault } from '../../reference/faults/index.ts';
 import { OPERATION_ROUTES, type OperationId } from '../../reference/faults/tools.ts';
 import type { ReferenceOptions } from '../../reference/options.ts';
 import { issueToken } from '../../reference/tokens.ts';

@@ -12,6 +12,7 @@ import { hostileProfile, startHostileTarget } from '../../fixtures/hostile-targe
 import type { HostileMode } from '../../fixtures/hostile-target.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/http.ts';
 import { SecretList } from '../../fixtures/secrets.ts';
+import { WorkerTelemetry } from '../../fixtures/telemetry.ts';
 import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/plain-causes.ts';
 
 const TIMEOUT_MS = 500;
@@ -27,9 +28,9 @@ async function against<T>(mode: HostileMode, use: (api: ApiClient, tokens: Token
   const hostile = await startHostileTarget(mode);
   try {
     const target = loadTargetConfig(hostileProfile(hostile.url, TIMEOUT_MS));
-    const stats = { requests: 0, retries: 0, logins: 0 };
-    const transport = { context, gate: new RequestGate(4, 100), stats, target, secrets: new SecretList([]), operations: operationsById() };
-    const tokens = new TokenStore({ email: target.email, password: target.password }, stats);
+    const telemetry = new WorkerTelemetry();
+    const transport = { context, gate: new RequestGate(4, 100), telemetry, target, secrets: new SecretList([]), operations: operationsById() };
+    const tokens = new TokenStore({ email: target.email, password: target.password }, telemetry);
     // The client only adds evidence and annotations; nothing else of TestInfo is used.
     const testInfo = { annotations: [], attachments: [], attach: async () => {} } as unknown as TestInfo;
     return await use(new ApiClient(transport, tokens, testInfo), tokens);

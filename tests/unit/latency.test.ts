@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { TimedRequest } from '../../fixtures/http.ts';
+import type { TimedRequest } from '../../fixtures/telemetry.ts';
 import { criticalPath, longestChain } from '../../scripts/lib/critical-path.ts';
 import { runFloor, shapeOf, shapeRequests } from '../../scripts/lib/floor.ts';
 import { workerCpu } from '../../scripts/lib/playwright-run.ts';

@@ -13,7 +13,8 @@ import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { loadTargetConfig } from '../../fixtures/config.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById, retryDelayMs } from '../../fixtures/http.ts';
 import { together } from '../../fixtures/together.ts';
-import type { Transport, WorkerStats } from '../../fixtures/http.ts';
+import type { Transport } from '../../fixtures/http.ts';
+import { WorkerTelemetry, type WorkerStats } from '../../fixtures/telemetry.ts';
 import { SecretList } from '../../fixtures/secrets.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -78,11 +79,11 @@ function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: nu
     TARGET_SECRET: 'secret-fedcba',
     TARGET_TIMEOUT_MS: String(limits.timeoutMs ?? 5_000),
   });
-  const stats: WorkerStats = { requests: 0, retries: 0, logins: 0 };
+  const telemetry = new WorkerTelemetry();
   const transport: Transport = {
     context,
     gate: new RequestGate(limits.maxConcurrency, limits.maxRps),
-    stats,
+    telemetry,
     target,
     secrets: new SecretList([]),
     operations: operationsById(),
@@ -90,7 +91,11 @@ function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: nu
   const annotations: TestInfo['annotations'] = [];
   // The client only adds evidence and annotations; nothing else of TestInfo is used.
   const testInfo = { annotations, attachments: [], attach: async () => {} } as unknown as TestInfo;
-  return { api: new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, stats), testInfo), stats, annotations };
+  return {
+    api: new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, telemetry), testInfo),
+    stats: telemetry.stats,
+    annotations,
+  };
 }
 
 /** A bearer token given per call, so that these tests do not log in. */

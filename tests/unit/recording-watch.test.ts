@@ -1,15 +1,16 @@
 /**
  * The run's one watch of the processing recording (fixtures/recording-watch.ts): started in global
- * setup, read by every worker from its file, whenever the worker starts.
+ * setup, read from its file by the test of REC-07, whenever its worker starts.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config.ts';
-import { readRunWatch, startRunWatch } from '../../fixtures/recording-watch.ts';
+import { InstanceWatches, readRunWatch, startRunWatch } from '../../fixtures/recording-watch.ts';
 import { createSecretFile, removeSecretFile, SecretList } from '../../fixtures/secrets.ts';
 import { buildApp } from '../../reference/app.ts';
 
@@ -54,6 +55,37 @@ describe("the run's recording watch", () => {
       removeSecretFile(secretsFile);
       rmSync(directory, { recursive: true, force: true });
       await context.dispose();
+      await app.close();
+    }
+  });
+
+  it('self-verification: an instance is watched from when it is told to start, once, and its file is what its project reads', async () => {
+    const app = await buildApp({ recordingDelayMs: 1_500 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+    const directory = mkdtempSync(join(tmpdir(), 'watch-test-'));
+    const watches = new InstanceWatches();
+    try {
+      const target = loadTargetConfig({
+        TARGET_FILE: REFERENCE_TARGET_FILE,
+        TARGET_BASE_URL: baseUrl,
+        TARGET_REALTIME_URL: `${baseUrl}/v2`,
+        TARGET_RECORDING_READY_MS: '1500',
+      });
+      const file = join(directory, 'watch-0.json');
+      const start = watches.prepare(target, target.ids.processingMeetingId ?? '', file);
+      await delay(300);
+      assert.equal(existsSync(file), false, 'nothing is watched before it is told to start');
+      start();
+      start();
+      const watch = await readRunWatch(file, 10_000);
+      assert.equal(watch.problem, undefined);
+      assert.ok(watch.processing.length > 0 && watch.availableAfterMs !== undefined, 'processing at the first read, then available');
+      assert.equal(watch.attachments.filter((attachment) => attachment.name.startsWith('HTTP 200 POST')).length, 1, 'one watch: one login');
+    } finally {
+      await watches.stop();
+      rmSync(directory, { recursive: true, force: true });
       await app.close();
     }
   });

@@ -8,8 +8,9 @@ import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import { REFERENCE_TARGET_FILE, loadTargetConfig, secretValues } from '../../fixtures/config.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/http.ts';
+import { WorkerTelemetry } from '../../fixtures/telemetry.ts';
 import { buildApp } from '../../reference/app.ts';
-import { findFault } from '../../reference/faults/catalogue.ts';
+import { findFault } from '../../reference/faults/index.ts';
 import type { ReferenceOptions } from '../../reference/options.ts';
 import { LiteralMatcher, replaceSpans } from '../../fixtures/literals.ts';
 import { REDACTED, redact } from '../../fixtures/redact.ts';
@@ -213,11 +214,11 @@ describe('the API client', () => {
     const file = createSecretFile();
     try {
       const target = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: baseUrl, TARGET_REALTIME_URL: `${baseUrl}/v2` });
-      const stats = { requests: 0, retries: 0, logins: 0 };
+      const telemetry = new WorkerTelemetry();
       const secrets = new SecretList(secretValues(target), file);
-      const transport = { context, gate: new RequestGate(4, 100), stats, target, secrets, operations: operationsById() };
+      const transport = { context, gate: new RequestGate(4, 100), telemetry, target, secrets, operations: operationsById() };
       const testInfo = { annotations: [], attachments: [], attach: async () => {} } as unknown as TestInfo;
-      const api = new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, stats), testInfo);
+      const api = new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, telemetry), testInfo);
       const token = await api.bearer();
       assert.doesNotMatch(token, /^eyJ/, 'the fault hands out an opaque token');
       assert.ok(secrets.values.includes(token));

@@ -20,28 +20,31 @@ function targetsFile(content: unknown): string {
 describe('self-verification projects', () => {
   it('makes one project per instance, pointed at it, with its grep', () => {
     const file = targetsFile([
-      { name: 'plain', baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2', grepInvert: '@generated' },
+      { name: 'plain', baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2', grepInvert: '@generated', recordingWatchFile: '/tmp/watch-0.json' },
       {
         name: 'fault:skip-ignored',
         baseUrl: 'http://127.0.0.1:2',
         realtimeUrl: 'http://127.0.0.1:2/v2',
         grep: '^(?=.*@PAG-08)',
         faulty: true,
-        watchRecordings: false,
       },
     ]);
     const [plain, fault] = selfVerifyProjects(file);
     assert.deepEqual(plain, {
       name: 'plain',
       grepInvert: /@generated/,
-      use: { targetOverride: { baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2' }, failuresExpected: false, watchRecordings: true },
+      use: {
+        targetOverride: { baseUrl: 'http://127.0.0.1:1', realtimeUrl: 'http://127.0.0.1:1/v2' },
+        failuresExpected: false,
+        recordingWatchFile: '/tmp/watch-0.json',
+      },
     });
-    // A faulty instance runs in one worker, where its failures are expected; one that does not declare REC-07 does not watch the recording.
+    // A faulty instance runs in one worker, where its failures are expected; one that does not declare REC-07 has no watch of the recording.
     assert.deepEqual(fault, {
       name: 'fault:skip-ignored',
       grep: /^(?=.*@PAG-08)/,
       workers: 1,
-      use: { targetOverride: { baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2' }, failuresExpected: true, watchRecordings: false },
+      use: { targetOverride: { baseUrl: 'http://127.0.0.1:2', realtimeUrl: 'http://127.0.0.1:2/v2' }, failuresExpected: true, recordingWatchFile: undefined },
     });
   });
 

@@ -3,7 +3,14 @@ import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildServers, type ReferenceServers } from '../../reference/app.ts';
 import { parseCli } from '../../reference/cli.ts';
-import { applyVariations, checkVariations, listVariations, OTHER_CHOICES, OTHER_CHOICES_ALTERNATES, variationIdRenaming } from '../../reference/variations.ts';
+import {
+  applyVariations,
+  checkVariations,
+  listVariations,
+  OTHER_CHOICES,
+  OTHER_CHOICES_ALTERNATES,
+  variationIdRenaming,
+} from '../../reference/variations/index.ts';
 import { listVariants } from '../../reference/variants.ts';
 import { seedAccounts, seedKeys } from '../../scripts/generate-seed.ts';
 
