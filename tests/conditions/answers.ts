@@ -24,6 +24,11 @@ export function acceptedOrRefused(answer: Pick<Answer, 'status' | 'curl'>): void
   if (!isSuccess(answer.status) && !isRefusal(answer.status)) fail(`answered HTTP ${answer.status}: expected a 2xx or a 4xx`, answer);
 }
 
+/** The answer is 200 (not any other 2xx) or a refusal (4xx). */
+export function okOrRefused(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (answer.status !== 200 && !isRefusal(answer.status)) fail(`answered HTTP ${answer.status}: expected 200 or a 4xx`, answer);
+}
+
 /** The request does not succeed: no 2xx. */
 export function noSuccess(answer: Pick<Answer, 'status' | 'curl'>): void {
   if (isSuccess(answer.status)) fail(`answered HTTP ${answer.status}: the request must not succeed`, answer);
