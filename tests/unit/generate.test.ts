@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { listOperations, validateSchema } from '../../fixtures/contract.ts';
+import { jsonBodyRequirement, listOperations, validateSchema } from '../../fixtures/contract.ts';
 import type { Exchange, OperationInfo } from '../../fixtures/contract.ts';
 import { emailOfLength } from '../../fixtures/generate/arbitraries.ts';
 import { withoutBranchMismatches } from '../../fixtures/contract.ts';
@@ -18,7 +18,7 @@ import { UNIQUE_PREFIX } from '../../fixtures/generate/types.ts';
 import type { CaseCheck, CaseContext, CaseSet, GeneratedCase, GeneratedRequest } from '../../fixtures/generate/types.ts';
 import { requirement } from '../../fixtures/requirements.ts';
 import { assess, assessReadBack } from '../generated/assess.ts';
-import { CASE_BINDINGS } from '../generated/bindings.ts';
+import { CASE_BINDINGS, JSON_BODY_REQUIREMENT } from '../generated/bindings.ts';
 
 const SEED = DEFAULT_SEED;
 const SAMPLES = 60;
@@ -676,6 +676,12 @@ describe('assess', () => {
     assert.match(assessReadBack(upsert, 'gen-1', found).failure ?? '', /getParticipant "gen-1" now returns the participant/);
     assert.equal(assessReadBack(upsert, 'gen-1', found).requirementId, 'INP-07');
     assert.equal(assessReadBack(upsert, 'gen-1', exchange('getParticipant', 404, { statusCode: 404, message: 'no' })).failure, undefined);
+  });
+});
+
+describe('bindings', () => {
+  it('hold a JSON body to the requirement the document names for it, as the contract matcher does', () => {
+    assert.equal(jsonBodyRequirement(), JSON_BODY_REQUIREMENT);
   });
 });
 
