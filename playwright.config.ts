@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { configurationProblem, EXIT_NOT_JUDGED, harnessSettings, workersFor } from './fixtures/config.ts';
 import { selfVerifyProjects } from './fixtures/self-verify-projects.ts';
 import type { SelfVerifyWorkerOptions } from './fixtures/self-verify-projects.ts';
+import type { WorkerFixtures } from './fixtures/index.ts';
+import { DISCOVERY_REQUIREMENTS } from './tests/support/discovery.ts';
 
 // A bad profile is said once, here, before any reporter or worker starts: no stack trace, nothing
 // judged, exit code 2 (README, "Exit codes").
@@ -18,7 +20,7 @@ const settings = harnessSettings();
  * configuration, so `use` carries no baseURL. Global setup starts the embedded reference when
  * no target is configured and stops it afterwards.
  */
-export default defineConfig<object, SelfVerifyWorkerOptions>({
+export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixtures, 'discoveryRequirements'>>({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
   testIgnore: 'unit/**',
@@ -42,8 +44,9 @@ export default defineConfig<object, SelfVerifyWorkerOptions>({
   ],
   globalSetup: './fixtures/global-setup.ts',
   outputDir: 'test-results',
-  // Traces would record every request with its credentials, unredacted.
-  use: { trace: 'off' },
+  // Traces would record every request with its credentials, unredacted. The suite binds the requirement
+  // a failed discovery read lands on (the harness names none).
+  use: { trace: 'off', discoveryRequirements: DISCOVERY_REQUIREMENTS },
   // Self-verification: one project per reference instance (scripts/self-verify.ts).
   ...(settings.selfVerifyTargets === undefined ? {} : { projects: selfVerifyProjects(settings.selfVerifyTargets) }),
 });

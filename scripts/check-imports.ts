@@ -2,8 +2,12 @@
  * `npm run check:imports`: the layering that docs/architecture.md states, kept by a check rather
  * than by prose (as Kubernetes generates its conformance list from the code instead of trusting a tag).
  *
- * - Specs and the helpers they share (tests/*.spec.ts, tests/support/) take the harness only through
- *   its entry, fixtures/index.ts.
+ * - The suite (tests/*.spec.ts, tests/support/, tests/conditions/, tests/generated/) takes the harness
+ *   only through its entry, fixtures/index.ts; the harness (fixtures/) imports nothing of the suite.
+ * - The harness names no requirement: no string or template literal in fixtures/ holds a requirement
+ *   ID, outside the catalogue loader (fixtures/requirements.ts). The suite binds requirements where it
+ *   calls a condition, and hands the harness what it must attribute (tests/generated/bindings.ts,
+ *   tests/support/discovery.ts); the OpenAPI document names those of its schemas (`x-requirement`).
  * - The reference (reference/) imports nothing from the harness, the tests or the scripts, and reads
  *   no file of theirs: it is one implementation among many and knows nothing about the suite.
  * - The verdict engine (fixtures/checks.ts, fixtures/certification.ts, fixtures/annotation-structure.ts)
@@ -22,6 +26,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { requirements } from '../fixtures/requirements.ts';
 import { REPO_ROOT } from './lib/playwright-run.ts';
 
 export interface Breach {
@@ -84,16 +90,64 @@ export function importsOf(file: string, text: string, root: string = REPO_ROOT):
   return found;
 }
 
+/** The one module of the harness that may name requirement IDs: it loads the catalogue. */
+const CATALOGUE_LOADER = 'fixtures/requirements.ts';
+
+const LITERALS = new Set([
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.TemplateMiddle,
+  ts.SyntaxKind.TemplateTail,
+  ts.SyntaxKind.RegularExpressionLiteral,
+]);
+
+let catalogueIds: RegExp | undefined;
+
+/** A requirement ID of one of the catalogue's prefixes (`PAG-05`, and a number the catalogue lacks too). */
+function requirementIdPattern(): RegExp {
+  catalogueIds ??= new RegExp(`\\b(?:${[...new Set(requirements().map((entry) => entry.id.replace(/-\d+$/, '')))].join('|')})-\\d{2,3}\\b`, 'g');
+  return catalogueIds;
+}
+
+/** The requirement IDs that string, template and regular-expression literals of a source hold, with their lines (comments are not code). */
+export function requirementLiteralsOf(text: string): { id: string; line: number }[] {
+  const source = ts.createSourceFile('source.ts', text, ts.ScriptTarget.Latest, true);
+  const found: { id: string; line: number }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (LITERALS.has(node.kind)) {
+      const start = node.getStart(source);
+      for (const match of node.getText(source).matchAll(requirementIdPattern())) {
+        found.push({ id: match[0], line: source.getLineAndCharacterOfPosition(start + (match.index ?? 0)).line + 1 });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** The breaches of one source file (`path` relative to the repository). */
 export function breachesOf(path: string, text: string, root: string = REPO_ROOT): Breach[] {
   const breaches: Breach[] = [];
   const file = join(root, path);
   const imports = importsOf(file, text, root);
-  const isSpecSide = /^tests\/[^/]+\.spec\.ts$/.test(path) || path.startsWith('tests/support/');
+  // The suite: the spec files and everything beside them but the project's own unit tests.
+  const isSpecSide = path.startsWith('tests/') && !path.startsWith('tests/unit/');
   if (isSpecSide) {
     for (const { target, line } of imports) {
       if (target.startsWith('fixtures/') && target !== 'fixtures/index.ts')
         breaches.push({ file: path, line, rule: 'specs take the harness through fixtures/index.ts', detail: `imports ${target}` });
+    }
+  }
+  if (path.startsWith('fixtures/')) {
+    for (const { target, line } of imports) {
+      if (target.startsWith('tests/')) breaches.push({ file: path, line, rule: 'the harness imports nothing of the suite', detail: `imports ${target}` });
+    }
+    if (path !== CATALOGUE_LOADER) {
+      for (const { id, line } of requirementLiteralsOf(text)) {
+        breaches.push({ file: path, line, rule: 'the harness names no requirement (the suite binds them)', detail: `names ${id}` });
+      }
     }
   }
   if (path.startsWith('reference/')) {

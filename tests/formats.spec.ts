@@ -7,8 +7,9 @@
  * that read it not assessed, as its status is judged by the operation's own requirements.
  */
 
-import { check, cites, expect, isJsonMediaType, notAssessed, test } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient, CreateParticipant, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { declaresJson, parsesAsJson } from './conditions/index.ts';
 import { connectedOf, field, isDateTimeMs, isEpochMillis, isRecord, itemsOf, roomOfChannel } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
@@ -312,14 +313,9 @@ for (const share of sharesOf(BODY_CASES, (c) => c.operation)) {
           test.info().annotations.push({ type: 'note', description: `FMT-04: ${c.name} answered HTTP ${exchange.status} with no body` });
           continue;
         }
-        await check('FMT-04', `${c.name}: the body is declared as application/json`, () => {
-          const contentType = exchange.headers['content-type'];
-          // "All bodies are JSON": application/json or a structured +json type (RFC 6839), as the contract matcher reads it.
-          expect(contentType !== undefined && isJsonMediaType(contentType), `HTTP ${exchange.status} with Content-Type ${contentType ?? '(none)'}`).toBe(true);
-        });
-        await check('FMT-04', `${c.name}: the body parses as JSON`, () => {
-          expect(exchange.json !== undefined, `HTTP ${exchange.status} with a body that is not JSON: ${exchange.text.slice(0, 120)}`).toBe(true);
-        });
+        // "All bodies are JSON": application/json or a structured +json type (RFC 6839), as the contract matcher reads it.
+        await check('FMT-04', `${c.name}: the body is declared as application/json`, () => declaresJson(exchange));
+        await check('FMT-04', `${c.name}: the body parses as JSON`, () => parsesAsJson(exchange));
       }
     },
   );

@@ -6,7 +6,7 @@
  * GENERATED_RUNS (fixtures/generate/settings.ts).
  */
 
-import { negativePlans, negativeTitle } from '../fixtures/index.ts';
-import { declareGeneratedTests } from './support/generated.ts';
+import { negativeTitle } from '../fixtures/index.ts';
+import { declareGeneratedTests, invalidInputPlans } from './support/generated.ts';
 
-declareGeneratedTests(negativePlans(), negativeTitle);
+declareGeneratedTests(invalidInputPlans(), negativeTitle);

@@ -6,7 +6,7 @@
  * combination's answer open, a 4xx with the error shape is accepted too.
  */
 
-import { positivePlans, positiveTitle } from '../fixtures/index.ts';
-import { declareGeneratedTests } from './support/generated.ts';
+import { positiveTitle } from '../fixtures/index.ts';
+import { declareGeneratedTests, validInputPlans } from './support/generated.ts';
 
-declareGeneratedTests(positivePlans(), positiveTitle);
+declareGeneratedTests(validInputPlans(), positiveTitle);

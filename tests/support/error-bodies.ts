@@ -4,11 +4,9 @@
  * error body). Each runs only for the operations its catalogue entry names, so that the scope the
  * level audit gives a requirement flows into the checks without editing them.
  */
-import { check, expect, notAssessed, requirement } from '../../fixtures/index.ts';
+import { check, notAssessed, requirement } from '../../fixtures/index.ts';
 import type { Exchange } from '../../fixtures/index.ts';
-import { statusNames } from './auth.ts';
-import { isRecord, shapeOf } from './observations.ts';
-import { requestOf } from './reliance.ts';
+import { errorIsStatusName, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
 
 export type ErrorRequirement = 'ERR-04' | 'ERR-05' | 'ERR-06';
 
@@ -22,39 +20,10 @@ export function concerning(ids: readonly ErrorRequirement[], operations: readonl
   return ids.filter((id) => operations.some((operationId) => concerns(id, operationId)));
 }
 
-function fieldOf(exchange: Exchange, name: string): unknown {
-  return isRecord(exchange.json) ? exchange.json[name] : undefined;
-}
-
 const ASSERTIONS: Readonly<Record<ErrorRequirement, { label: string; assert: (exchange: Exchange) => void }>> = {
-  'ERR-04': {
-    label: 'statusCode, when present, is the HTTP status',
-    assert: (exchange) => {
-      const statusCode = fieldOf(exchange, 'statusCode');
-      if (statusCode !== undefined) expect(statusCode, `statusCode of the HTTP ${exchange.status} of ${requestOf(exchange)}`).toBe(exchange.status);
-    },
-  },
-  'ERR-05': {
-    label: 'error, when present, is the HTTP status name',
-    assert: (exchange) => {
-      const error = fieldOf(exchange, 'error');
-      // RFC 9110's names and Node's older ones are both the status name.
-      if (error !== undefined) expect(statusNames(exchange.status), `names of the HTTP ${exchange.status} of ${requestOf(exchange)}`).toContain(error);
-    },
-  },
-  'ERR-06': {
-    label: 'the body is the general error body',
-    assert: (exchange) => {
-      const body = exchange.json;
-      expect(isRecord(body), `an object, received ${shapeOf(exchange)}`).toBe(true);
-      expect(fieldOf(exchange, 'statusCode'), 'statusCode, the HTTP status').toBe(exchange.status);
-      expect(typeof fieldOf(exchange, 'message'), 'type of message').toBe('string');
-      // error may be absent from a 401 body (Errors: "error is absent in some 401 bodies").
-      if (exchange.status !== 401 || fieldOf(exchange, 'error') !== undefined) {
-        expect(statusNames(exchange.status), `error of an HTTP ${exchange.status}`).toContain(fieldOf(exchange, 'error'));
-      }
-    },
-  },
+  'ERR-04': { label: 'statusCode, when present, is the HTTP status', assert: statusCodeIsStatus },
+  'ERR-05': { label: 'error, when present, is the HTTP status name', assert: errorIsStatusName },
+  'ERR-06': { label: 'the body is the general error body', assert: isGeneralErrorBody },
 };
 
 /**

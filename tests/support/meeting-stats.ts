@@ -5,6 +5,7 @@
  * ignored one.
  */
 import { expect } from '../../fixtures/index.ts';
+import { FILTER_DATE_FIELDS } from '../conditions/index.ts';
 import { relyOn, requestOf } from './reliance.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
 
@@ -85,58 +86,9 @@ export async function readRecords(api: ApiClient, query: StatsQuery = {}): Promi
 /** The totals a summary states (MSUM-01): each a number, not negative. What else the object holds is not closed. */
 export const SUMMARY_TOTALS: readonly (keyof MeetingSummary)[] = ['totalMeetings', 'totalMeetingMinutes', 'totalRecordingMinutes'];
 
-/**
- * Which timestamp of a record a date filter applies to, and in which timezone, is not shown: a
- * filter may use any of the record's date-times, and a month or a year may be counted in any zone
- * from UTC-12 to UTC+14. A record may be returned when one of its date-times lies in the period
- * widened by that span, and must be returned when all of them lie in the period narrowed by it.
- */
-const ZONE_SPAN_MS = 14 * 3_600_000;
-
-/** A period a date filter selects, in epoch ms. */
-export interface Period {
-  from: number;
-  to: number;
-  /** Whether `to` belongs to the period (an explicit range) or starts the next one (a month, a year). */
-  inclusive: boolean;
-  /**
-   * How far the target may move the bounds: the span of the zones it may count a month or a year in,
-   * or, for explicit UTC date-times, 1 ms (whether a bound itself belongs to the range is not shown).
-   */
-  slackMs: number;
-}
-
-export function monthPeriod(year: number, month: number): Period {
-  return { from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1), inclusive: false, slackMs: ZONE_SPAN_MS };
-}
-
-export function yearPeriod(year: number): Period {
-  return { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1), inclusive: false, slackMs: ZONE_SPAN_MS };
-}
-
-/** initialDate and endDate are ISO 8601 UTC date-times: instants, whatever the zone; their own inclusion is not shown. */
-export function rangePeriod(from: string, to: string): Period {
-  return { from: Date.parse(from), to: Date.parse(to), inclusive: true, slackMs: 1 };
-}
-
-/** The record's date-times in epoch ms: the timestamps a date filter may apply to. */
+/** The record's date-times in epoch ms: the timestamps a date filter may apply to (tests/conditions/filters.ts). */
 function filterTimes(record: MeetingStatsRecord): number[] {
-  return [record.startedAt, record.endedAt, record.createdAt].map((value) => Date.parse(value)).filter((time) => Number.isFinite(time));
-}
-
-function within(time: number, period: Period, margin: number): boolean {
-  return time >= period.from + margin && (period.inclusive ? time <= period.to - margin : time < period.to - margin);
-}
-
-/** May the filter return the record: one of its date-times lies in the period widened by its slack. */
-export function mayMatch(record: MeetingStatsRecord, period: Period): boolean {
-  return filterTimes(record).some((time) => within(time, period, -period.slackMs));
-}
-
-/** Must the filter return the record: all of its date-times lie in the period narrowed by its slack. */
-export function mustMatch(record: MeetingStatsRecord, period: Period): boolean {
-  const times = filterTimes(record);
-  return times.length > 0 && times.every((time) => within(time, period, period.slackMs));
+  return FILTER_DATE_FIELDS.map((name) => Date.parse(record[name])).filter((time) => Number.isFinite(time));
 }
 
 /**

@@ -3,10 +3,10 @@
  * formats, error-body checks, short descriptions of answers for observations, and the discovery of
  * the room a realtime channel belongs to (the profile names a channel but not its room).
  */
-import { STATUS_CODES } from 'node:http';
 import type { APIRequestContext } from '@playwright/test';
 import { check, expect, recordExchange, requirement, test } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange, TargetConfig, Warn } from '../../fixtures/index.ts';
+import { errorIsStatusName, failureOf, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -94,20 +94,17 @@ const lists = (requirementId: string, operationId: string): boolean => requireme
  */
 export function statusCodeProblem(exchange: Exchange): string | undefined {
   if (!lists('ERR-04', exchange.operationId)) return undefined;
-  const body = exchange.json;
-  if (!isRecord(body) || !('statusCode' in body) || body['statusCode'] === exchange.status) return undefined;
-  return `statusCode ${JSON.stringify(body['statusCode'])} in the body of an HTTP ${exchange.status} (ERR-04)`;
+  const problem = failureOf(() => statusCodeIsStatus(withoutCurl(exchange)));
+  return problem === undefined ? undefined : `${problem} (ERR-04)`;
 }
+
+/** The answer without its curl line, for findings that the caller's message ends with the curl line itself. */
+const withoutCurl = ({ status, headers, text, json }: Exchange): Pick<Exchange, 'status' | 'headers' | 'text' | 'json'> => ({ status, headers, text, json });
 
 /** What keeps an error body from being the general error body (statusCode, message, error; error may be absent from a 401). */
 function generalBodyProblem(exchange: Exchange): string | undefined {
-  const body = exchange.json;
-  const general =
-    isRecord(body) &&
-    body['statusCode'] === exchange.status &&
-    typeof body['message'] === 'string' &&
-    (typeof body['error'] === 'string' || (exchange.status === 401 && body['error'] === undefined));
-  return general ? undefined : `${exchange.operationId} answered HTTP ${exchange.status} with ${shapeOf(exchange)}, not the general error body`;
+  const problem = failureOf(() => isGeneralErrorBody(withoutCurl(exchange)));
+  return problem === undefined ? undefined : `${exchange.operationId}: ${problem}`;
 }
 
 /** ERR-06 (SHOULD): for the operations it names, the general error body; error may be absent from a 401. */
@@ -132,13 +129,7 @@ export async function checkErrorBody(exchange: Exchange): Promise<void> {
     );
   }
   if (lists('ERR-05', operationId) && isRecord(body) && 'error' in body) {
-    await check('ERR-05', `${operationId}: error is the name of status ${status}`, () => {
-      const error = body['error'];
-      expect(
-        typeof error === 'string' && statusNamesOf(status).includes(error.trim().toLowerCase()),
-        `error ${JSON.stringify(error)} for HTTP ${status}\n${excerpt(exchange)}`,
-      ).toBe(true);
-    });
+    await check('ERR-05', `${operationId}: error is the name of status ${status}`, () => errorIsStatusName(exchange));
   }
   if (status === 401 && lists('ERR-01', operationId)) {
     await check('ERR-01', `${operationId}: the 401 body holds statusCode 401 and a message`, () =>
@@ -150,14 +141,6 @@ export async function checkErrorBody(exchange: Exchange): Promise<void> {
       expect(generalBodyProblem(exchange), excerpt(exchange)).toBeUndefined(),
     );
   }
-}
-
-/** Names RFC 9110 gave some statuses after Node's table was written; either is the status name. */
-const RFC_9110_NAMES: Readonly<Record<number, string>> = { 413: 'Content Too Large', 416: 'Range Not Satisfiable', 422: 'Unprocessable Content' };
-
-/** The names of a status, lower case: Node's and RFC 9110's. */
-function statusNamesOf(status: number): string[] {
-  return [STATUS_CODES[status], RFC_9110_NAMES[status]].filter((name): name is string => name !== undefined).map((name) => name.toLowerCase());
 }
 
 /**

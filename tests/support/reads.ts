@@ -6,8 +6,9 @@
  * check; `discovered` turns that into a test not assessed, for reads made before any check).
  */
 
-import { DISCOVERY_REQUIREMENTS, notAssessed, recordCheck, together } from '../../fixtures/index.ts';
+import { notAssessed, recordCheck, together } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
+import { DISCOVERY_REQUIREMENTS } from './discovery.ts';
 import { laterSkips, MAX_WALK_PAGES } from './paging.ts';
 import type { Envelope, ListRequest, Paging } from './paging.ts';
 

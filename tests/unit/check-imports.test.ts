@@ -17,6 +17,37 @@ describe('check:imports', () => {
     ]);
   });
 
+  it('the suite beside the specs (conditions, generated bindings) takes the harness through fixtures/index.ts too; unit tests do not', () => {
+    assert.deepEqual(rules('tests/conditions/format.ts', "import { isJsonMediaType } from '../../fixtures/index.ts';"), []);
+    assert.deepEqual(rules('tests/generated/assess.ts', "import { checkExchange } from '../../fixtures/contract.ts';"), [
+      '1 specs take the harness through fixtures/index.ts: imports fixtures/contract.ts',
+    ]);
+    assert.deepEqual(rules('tests/unit/x.test.ts', "import { checkExchange } from '../../fixtures/contract.ts';"), []);
+  });
+
+  it('the harness imports nothing of the suite', () => {
+    assert.deepEqual(rules('fixtures/generate/exercise.ts', "import { assess } from '../../tests/generated/assess.ts';"), [
+      '1 the harness imports nothing of the suite: imports tests/generated/assess.ts',
+    ]);
+  });
+
+  it('the harness names no requirement ID in its code, outside the catalogue loader; comments may', () => {
+    const code = [
+      '// PAG-05 in a comment is prose',
+      "const shape = { listGroups: 'GRP-01' };",
+      'const note = `answered ${status} (FMT-04)`;',
+      'const pattern = /REC-10/;',
+      "const word = 'BIP-39 English';",
+    ].join('\n');
+    assert.deepEqual(rules('fixtures/generate/rules.ts', code), [
+      '2 the harness names no requirement (the suite binds them): names GRP-01',
+      '3 the harness names no requirement (the suite binds them): names FMT-04',
+      '4 the harness names no requirement (the suite binds them): names REC-10',
+    ]);
+    assert.deepEqual(rules('fixtures/requirements.ts', code), [], 'the catalogue loader may');
+    assert.deepEqual(rules('tests/generated/bindings.ts', code), [], 'the suite binds them');
+  });
+
   it('the reference imports and names nothing of the suite', () => {
     assert.deepEqual(rules('reference/store.ts', "import { a } from './seed-types.ts';\nconst seed = new URL('./seed/seed.json', import.meta.url);"), []);
     assert.deepEqual(rules('reference/store.ts', "const seed = new URL('../fixtures/seed/seed.json', import.meta.url);"), [

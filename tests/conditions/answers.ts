@@ -1,0 +1,50 @@
+/**
+ * What the status and the body of an answer must be, whatever the operation: a request the
+ * interface rejects is refused with a 4xx; a request it limits does not succeed and grants nothing;
+ * a request whose answer it leaves open gets a success or a refusal; no request gets a 5xx.
+ */
+import { fail, isRecord } from './condition.ts';
+import type { Answer } from './condition.ts';
+
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+const isRefusal = (status: number): boolean => status >= 400 && status < 500;
+
+/** The request is refused with a 4xx (never a 2xx, a 3xx or a 5xx). */
+export function refusedWith4xx(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (!isRefusal(answer.status)) fail(`answered HTTP ${answer.status}: the request must be refused with a 4xx`, answer);
+}
+
+/** The answer is not a server error. */
+export function noServerError(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (answer.status >= 500) fail(`answered HTTP ${answer.status}: a 5xx is never an acceptable answer to this request`, answer);
+}
+
+/** The answer is a success (2xx) or a refusal (4xx). */
+export function acceptedOrRefused(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (!isSuccess(answer.status) && !isRefusal(answer.status)) fail(`answered HTTP ${answer.status}: expected a 2xx or a 4xx`, answer);
+}
+
+/** The answer is 200 (not any other 2xx) or a refusal (4xx). */
+export function okOrRefused(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (answer.status !== 200 && !isRefusal(answer.status)) fail(`answered HTTP ${answer.status}: expected 200 or a 4xx`, answer);
+}
+
+/** The request does not succeed: no 2xx. */
+export function noSuccess(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (isSuccess(answer.status)) fail(`answered HTTP ${answer.status}: the request must not succeed`, answer);
+}
+
+/** The body carries none of `fields` (what a success would grant: a token, a key). */
+export function grantsNone(answer: Pick<Answer, 'status' | 'json' | 'curl'>, fields: readonly string[]): void {
+  const body = answer.json;
+  const granted = isRecord(body) ? fields.filter((name) => name in body) : [];
+  if (granted.length > 0) fail(`answered HTTP ${answer.status} with ${granted.join(', ')} in the body`, answer);
+}
+
+/** A read of the participant a refused write named finds no such participant: the refusal created nothing. */
+export function noParticipantCreated(readBack: Pick<Answer, 'status' | 'json' | 'curl'>, participantId: string): void {
+  const body = readBack.json;
+  if (isSuccess(readBack.status) && isRecord(body) && body['id'] === participantId) {
+    fail(`the write was refused, yet getParticipant ${JSON.stringify(participantId)} now returns the participant`, readBack);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * What a filter of a list request implies for every item returned: an equality filter names the
+ * field each item holds its value in; a date filter (a month, a year, a range) selects a period in
+ * which the item's date-times lie. Which date-time of a record a date filter applies to, and in
+ * which timezone a month or a year is counted, is not shown: an item honours the filter when any of
+ * its date-times lies in the period widened by the zones it may be counted in (from UTC-12 to
+ * UTC+14), and a filter must return an item all of whose date-times lie in the period narrowed by them.
+ */
+import { fail, isRecord, shown } from './condition.ts';
+
+/** The date-times of a record that a date filter may apply to. */
+export const FILTER_DATE_FIELDS = ['startedAt', 'endedAt', 'createdAt'] as const;
+
+/** The span of the zones a month or a year may be counted in, each way. */
+const ZONE_SPAN_MS = 14 * 3_600_000;
+
+/** A period a date filter selects, in epoch ms. */
+export interface Period {
+  from: number;
+  to: number;
+  /** Whether `to` belongs to the period (an explicit range) or starts the next one (a month, a year). */
+  inclusive: boolean;
+  /** How far outside the period an item may still honour the filter: the zones a month or a year may be counted in. */
+  widenMs: number;
+  /**
+   * How far inside the period an item must be for the filter to return it: the zones, or, for explicit
+   * UTC date-times, 1 ms (whether a bound itself belongs to the range is not shown).
+   */
+  narrowMs: number;
+  /** The period in words, for findings: 'month 06/2024 (any timezone)'. */
+  what: string;
+}
+
+export function monthPeriod(year: number, month: number): Period {
+  const what = `month ${String(month).padStart(2, '0')}/${year} (any timezone)`;
+  return { from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1), inclusive: false, widenMs: ZONE_SPAN_MS, narrowMs: ZONE_SPAN_MS, what };
+}
+
+export function yearPeriod(year: number): Period {
+  return {
+    from: Date.UTC(year, 0, 1),
+    to: Date.UTC(year + 1, 0, 1),
+    inclusive: false,
+    widenMs: ZONE_SPAN_MS,
+    narrowMs: ZONE_SPAN_MS,
+    what: `year ${year} (any timezone)`,
+  };
+}
+
+/** initialDate and endDate are ISO 8601 UTC date-times: instants, whatever the zone. */
+export function rangePeriod(from: string, to: string): Period {
+  return { from: Date.parse(from), to: Date.parse(to), inclusive: true, widenMs: 0, narrowMs: 1, what: `${from} to ${to}` };
+}
+
+/** The item's date-times in epoch ms: those a date filter may apply to. */
+function filterTimes(item: unknown): number[] {
+  if (!isRecord(item)) return [];
+  return FILTER_DATE_FIELDS.map((name) => item[name])
+    .map((value) => (typeof value === 'string' ? Date.parse(value) : Number.NaN))
+    .filter((time) => Number.isFinite(time));
+}
+
+function within(time: number, period: Period, margin: number): boolean {
+  return time >= period.from + margin && (period.inclusive ? time <= period.to - margin : time < period.to - margin);
+}
+
+/** May the filter return the item: one of its date-times lies in the period widened by what is not shown. */
+export function mayMatch(item: unknown, period: Period): boolean {
+  return filterTimes(item).some((time) => within(time, period, -period.widenMs));
+}
+
+/** Must the filter return the item: all of its date-times lie in the period narrowed by what is not shown. */
+export function mustMatch(item: unknown, period: Period): boolean {
+  const times = filterTimes(item);
+  return times.length > 0 && times.every((time) => within(time, period, period.narrowMs));
+}
+
+function offendingFinding(offending: readonly unknown[], count: number, wanted: string): never {
+  fail(`${offending.length} of ${count} items lack ${wanted}; the first: ${shown(offending[0])}`);
+}
+
+/** Every item returned holds `value` in `field` (an equality filter). */
+export function everyItemHas(items: readonly unknown[], field: string, value: unknown): void {
+  const offending = items.filter((item) => !isRecord(item) || item[field] !== value);
+  if (offending.length > 0) offendingFinding(offending, items.length, `${field} equal to ${shown(value)}`);
+}
+
+/** Every item returned may lie in the period (a date filter). */
+export function everyItemWithin(items: readonly unknown[], period: Period): void {
+  const offending = items.filter((item) => !mayMatch(item, period));
+  if (offending.length > 0) offendingFinding(offending, items.length, `one of ${FILTER_DATE_FIELDS.join(', ')} within ${period.what}`);
+}

@@ -1,0 +1,40 @@
+/**
+ * Named conditions: each rule of the interface that the suite judges, written once as a small pure
+ * function with a unit test of its own (tests/unit/conditions-*.test.ts), in the manner of the
+ * OpenID conformance suite's condition classes. A condition names no requirement: the requirement is
+ * bound where it is called, so that one condition can serve several requirements, and the
+ * handwritten specs and the generated layer (tests/generated/assess.ts) call the same conditions.
+ *
+ * The one shape of a condition: it takes the values it judges (an answer, the numbers of a page, the
+ * items of a list) and returns nothing when the rule holds; when it does not, it throws a
+ * ConditionFailure whose message is the finding, what was found against what the rule asks, ending
+ * with the answer's curl line when it has one. It never records a check, never calls expect and
+ * never skips: which requirement a finding counts against, and when the rule applies, is the caller's.
+ *
+ *   await check('PAG-05', 'totalPages equals ceil(total / limit)', () => totalPagesIsCeiling(page.pagination));   // a spec
+ *   const failure = failureOf(() => totalPagesIsCeiling(body.pagination));                                   // findings as data
+ *
+ * One module per subject: pagination (the arithmetic of a page), format (JSON bodies), error-body
+ * (statusCode, error, the general error body), filters (what a filter implies for the items), answers
+ * (refusals, no success, no 5xx, nothing granted).
+ */
+export { ConditionFailure, failureOf } from './condition.ts';
+export type { Answer } from './condition.ts';
+export { acceptedOrRefused, grantsNone, noParticipantCreated, noServerError, noSuccess, okOrRefused, refusedWith4xx } from './answers.ts';
+export { errorIsStatusName, isGeneralErrorBody, statusCodeIsStatus, statusNames } from './error-body.ts';
+export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
+export type { Period } from './filters.ts';
+export { declaresJson, parsesAsJson } from './format.ts';
+export {
+  fullPageExpected,
+  holdsTake,
+  lastPageHoldsRest,
+  limitIsTake,
+  pageFollowsSkip,
+  pageIsOrdinal,
+  pastTheEndAnswered,
+  pastTheEndHoldsNothing,
+  pastTheEndKeepsTotal,
+  totalPagesIsCeiling,
+} from './pagination.ts';
+export type { PageNumbers } from './pagination.ts';

@@ -1,0 +1,67 @@
+/** What the status and body of an answer must be (tests/conditions/answers.ts). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  acceptedOrRefused,
+  ConditionFailure,
+  grantsNone,
+  noParticipantCreated,
+  noServerError,
+  noSuccess,
+  okOrRefused,
+  refusedWith4xx,
+} from '../conditions/index.ts';
+
+function fails(condition: () => void, message: RegExp): void {
+  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
+}
+
+const status = (value: number): { status: number; curl: string } => ({ status: value, curl: 'curl http://x' });
+
+describe('conditions: answers', () => {
+  it('refusedWith4xx: a 4xx, never a 2xx, 3xx or 5xx', () => {
+    refusedWith4xx(status(400));
+    refusedWith4xx(status(422));
+    fails(() => refusedWith4xx(status(200)), /answered HTTP 200: the request must be refused with a 4xx\ncurl http:\/\/x/);
+    fails(() => refusedWith4xx(status(500)), /answered HTTP 500/);
+  });
+
+  it('noServerError: anything but a 5xx', () => {
+    noServerError(status(302));
+    noServerError(status(404));
+    fails(() => noServerError(status(503)), /answered HTTP 503: a 5xx is never an acceptable answer/);
+  });
+
+  it('acceptedOrRefused: a 2xx or a 4xx', () => {
+    acceptedOrRefused(status(201));
+    acceptedOrRefused(status(400));
+    fails(() => acceptedOrRefused(status(302)), /answered HTTP 302: expected a 2xx or a 4xx/);
+  });
+
+  it('okOrRefused: 200 or a 4xx', () => {
+    okOrRefused(status(200));
+    okOrRefused(status(400));
+    fails(() => okOrRefused(status(204)), /answered HTTP 204: expected 200 or a 4xx/);
+  });
+
+  it('noSuccess and grantsNone: a limited request neither succeeds nor carries what a success grants', () => {
+    noSuccess(status(400));
+    fails(() => noSuccess(status(201)), /answered HTTP 201: the request must not succeed/);
+    grantsNone({ status: 400, json: { statusCode: 400, message: 'too long' } }, ['access_token']);
+    grantsNone({ status: 400, json: ['access_token'] }, ['access_token']);
+    fails(() => grantsNone({ status: 302, json: { access_token: 'a.b.c' } }, ['access_token']), /answered HTTP 302 with access_token in the body/);
+    fails(
+      () => grantsNone({ status: 400, json: { publicKey: null, secretKey: '' } }, ['privateKey', 'secretKey', 'publicKey']),
+      /with secretKey, publicKey in the body/,
+    );
+  });
+
+  it('noParticipantCreated: a read-back of the named participant finds nothing', () => {
+    noParticipantCreated({ status: 404, json: { statusCode: 404, message: 'no' } }, 'gen-1');
+    noParticipantCreated({ status: 200, json: { id: 'someone-else' } }, 'gen-1');
+    fails(
+      () => noParticipantCreated({ status: 200, json: { id: 'gen-1' } }, 'gen-1'),
+      /the write was refused, yet getParticipant "gen-1" now returns the participant/,
+    );
+  });
+});

@@ -1,0 +1,44 @@
+/** The error-body conditions (tests/conditions/error-body.ts). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConditionFailure, errorIsStatusName, isGeneralErrorBody, statusCodeIsStatus, statusNames } from '../conditions/index.ts';
+import type { Answer } from '../conditions/index.ts';
+
+const answer = (status: number, json: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, text: JSON.stringify(json) ?? '', json });
+
+function fails(condition: () => void, message: RegExp): void {
+  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
+}
+
+describe('conditions: error bodies', () => {
+  it('statusNames: Node names and RFC 9110 names, exactly as written', () => {
+    assert.deepEqual(statusNames(400), ['Bad Request']);
+    assert.deepEqual(statusNames(422), ['Unprocessable Entity', 'Unprocessable Content']);
+    assert.deepEqual(statusNames(413), ['Payload Too Large', 'Content Too Large']);
+  });
+
+  it('statusCodeIsStatus: statusCode, when present, is the status', () => {
+    statusCodeIsStatus(answer(404, { message: 'no' }));
+    statusCodeIsStatus(answer(404, { statusCode: 404 }));
+    fails(() => statusCodeIsStatus(answer(400, { statusCode: 422 })), /statusCode 422 in the body of an HTTP 400/);
+  });
+
+  it('errorIsStatusName: error, when present, is the status name exactly', () => {
+    errorIsStatusName(answer(401, { statusCode: 401, message: 'no' }));
+    errorIsStatusName(answer(422, { error: 'Unprocessable Content' }));
+    fails(() => errorIsStatusName(answer(400, { error: 'Oops' })), /error "Oops" is not the name of HTTP 400 \(Bad Request\)/);
+    fails(() => errorIsStatusName(answer(400, { error: 'bad request' })), /not the name of HTTP 400/);
+    fails(() => errorIsStatusName(answer(400, { error: null })), /error null/);
+  });
+
+  it('isGeneralErrorBody: statusCode, message and the status name; error may be absent from a 401', () => {
+    isGeneralErrorBody(answer(404, { statusCode: 404, error: 'Not Found', message: 'no such group' }));
+    isGeneralErrorBody(answer(401, { statusCode: 401, message: 'Unauthorized' }));
+    fails(() => isGeneralErrorBody(answer(404, { statusCode: 404, message: 'no' })), /error is undefined, not the status name Not Found/);
+    fails(
+      () => isGeneralErrorBody(answer(400, { statusCode: '400', message: 7, error: 'Bad Request' })),
+      /statusCode is "400", not the status 400; message is 7, not a string/,
+    );
+    fails(() => isGeneralErrorBody(answer(400, ['Bad Request'])), /the HTTP 400 body is not a JSON object/);
+  });
+});

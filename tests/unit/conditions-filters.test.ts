@@ -1,0 +1,50 @@
+/** What a filter implies for the items returned (tests/conditions/filters.ts). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConditionFailure, everyItemHas, everyItemWithin, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from '../conditions/index.ts';
+
+function fails(condition: () => void, message: RegExp): void {
+  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
+}
+
+const at = (startedAt: string, endedAt = startedAt, createdAt = startedAt): Record<string, string> => ({ uuid: 'r', startedAt, endedAt, createdAt });
+
+describe('conditions: filters', () => {
+  it('everyItemHas: every item holds the value in the field', () => {
+    everyItemHas([{ roomId: 'room-1' }, { roomId: 'room-1' }], 'roomId', 'room-1');
+    everyItemHas([], 'roomId', 'room-1');
+    fails(
+      () => everyItemHas([{ roomId: 'room-1' }, { roomId: 'room-2' }], 'roomId', 'room-1'),
+      /1 of 2 items lack roomId equal to "room-1"; the first: \{"roomId":"room-2"\}/,
+    );
+    fails(() => everyItemHas(['room-1'], 'roomId', 'room-1'), /1 of 1 items lack roomId/);
+  });
+
+  it('a month or a year may be counted in any zone from UTC-12 to UTC+14', () => {
+    const june = monthPeriod(2024, 6);
+    assert.equal(mayMatch(at('2024-06-30T23:59:59.999Z'), june), true);
+    assert.equal(mayMatch(at('2024-07-01T09:00:00.000Z'), june), true, 'June in UTC-12');
+    assert.equal(mayMatch(at('2024-07-02T00:00:00.000Z'), june), false);
+    assert.equal(mustMatch(at('2024-06-15T00:00:00.000Z'), june), true);
+    assert.equal(mustMatch(at('2024-06-01T02:00:00.000Z'), june), false, 'May in UTC+14');
+    assert.equal(mayMatch(at('2023-12-31T20:00:00.000Z'), yearPeriod(2024)), true);
+  });
+
+  it('a range of UTC date-times: an item may lie on its bounds, and must be returned only inside them', () => {
+    const range = rangePeriod('2024-01-01T00:00:00.000Z', '2024-01-31T00:00:00.000Z');
+    assert.equal(mayMatch(at('2024-01-31T00:00:00.000Z'), range), true);
+    assert.equal(mayMatch(at('2024-01-31T00:00:00.001Z'), range), false);
+    assert.equal(mustMatch(at('2024-01-31T00:00:00.000Z'), range), false);
+    assert.equal(mustMatch(at('2024-01-15T00:00:00.000Z'), range), true);
+  });
+
+  it('everyItemWithin: one date-time of every item lies in the period', () => {
+    const june = monthPeriod(2024, 6);
+    everyItemWithin([at('2024-05-01T00:00:00.000Z', '2024-06-02T00:00:00.000Z')], june);
+    fails(
+      () => everyItemWithin([at('2024-06-10T00:00:00.000Z'), at('2024-08-01T00:00:00.000Z')], june),
+      /1 of 2 items lack one of startedAt, endedAt, createdAt within month 06\/2024/,
+    );
+    fails(() => everyItemWithin([{ uuid: 'r' }], june), /1 of 1 items lack/);
+  });
+});

@@ -1,0 +1,33 @@
+/** The JSON body conditions (tests/conditions/format.ts). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConditionFailure, declaresJson, parsesAsJson } from '../conditions/index.ts';
+import type { Answer } from '../conditions/index.ts';
+
+const answer = (contentType: string | undefined, text: string): Answer => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: 400, headers: contentType === undefined ? {} : { 'content-type': contentType }, text, json, curl: 'curl http://x' };
+};
+
+function fails(condition: () => void, message: RegExp): void {
+  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
+}
+
+describe('conditions: JSON bodies', () => {
+  it('declaresJson: application/json, with parameters, or a structured +json type', () => {
+    declaresJson(answer('application/json; charset=utf-8', '{}'));
+    declaresJson(answer('application/problem+json', '{}'));
+    fails(() => declaresJson(answer('text/html', '<p>')), /the HTTP 400 body is declared as text\/html, not as JSON\ncurl http:\/\/x/);
+    fails(() => declaresJson(answer(undefined, '{}')), /declared with no Content-Type/);
+  });
+
+  it('parsesAsJson: the body parses', () => {
+    parsesAsJson(answer('application/json', '{"statusCode":400}'));
+    fails(() => parsesAsJson(answer('application/json', 'Bad Request')), /the HTTP 400 body does not parse as JSON: Bad Request/);
+  });
+});
