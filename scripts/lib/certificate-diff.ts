@@ -286,6 +286,16 @@ export function renderText(diff: CertificateDiff, labels: DiffLabels): string {
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 const shortStatement = (statement: string): string => (statement.length > 120 ? `${statement.slice(0, 119).trimEnd()}…` : statement);
 
+/** Tables longer than this are folded (`<details>`) in Markdown, so that a summary still opens on the verdicts. */
+const FOLD_AFTER_ROWS = 15;
+
+/** A titled table; folded when it is long (a first comparison with an unreachable run lists every requirement). */
+function table(title: string, header: string[], rows: string[]): string[] {
+  const head = [`| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`];
+  if (rows.length <= FOLD_AFTER_ROWS) return [`**${title}**`, '', ...head, ...rows, ''];
+  return [`<details><summary><b>${title}</b></summary>`, '', ...head, ...rows, '', '</details>', ''];
+}
+
 /** The diff as Markdown (a job summary): the verdict before and now, then a table per kind of change that happened. */
 export function renderMarkdown(diff: CertificateDiff, labels: DiffLabels, heading = '### What changed since the previous run'): string {
   const lines = [
@@ -308,24 +318,16 @@ export function renderMarkdown(diff: CertificateDiff, labels: DiffLabels, headin
     if (changes.length === 0) continue;
     // A trimmed certificate may carry no statements: the column is left out rather than left empty.
     const stated = changes.some((change) => change.statement !== '');
-    lines.push(
-      `**${title} (${changes.length})**`,
-      '',
-      `| Requirement | Level | Before | Now |${stated ? ' Statement |' : ''}`,
-      `|---|---|---|---|${stated ? '---|' : ''}`,
-      ...changes.map(
-        (change) =>
-          `| ${change.id} | ${change.level} | ${wasVerdict(change)} | ${change.after} |${stated ? ` ${cell(shortStatement(change.statement))} |` : ''}`,
-      ),
-      '',
+    const rows = changes.map(
+      (change) => `| ${change.id} | ${change.level} | ${wasVerdict(change)} | ${change.after} |${stated ? ` ${cell(shortStatement(change.statement))} |` : ''}`,
     );
+    lines.push(...table(`${title} (${changes.length})`, ['Requirement', 'Level', 'Before', 'Now', ...(stated ? ['Statement'] : [])], rows));
   }
   for (const [key, title] of OBSERVED_SECTIONS) {
     const changes = diff[key];
     if (changes.length === 0) continue;
-    lines.push(`**${title} (${changes.length})**`, '', '| Requirement | Before | Now |', '|---|---|---|');
-    for (const change of changes) lines.push(`| ${change.id} | ${cell(orNothing(change.before))} | ${cell(orNothing(change.after))} |`);
-    lines.push('');
+    const rows = changes.map((change) => `| ${change.id} | ${cell(orNothing(change.before))} | ${cell(orNothing(change.after))} |`);
+    lines.push(...table(`${title} (${changes.length})`, ['Requirement', 'Before', 'Now'], rows));
   }
   if (diff.added.length > 0) lines.push(`Requirements only in ${cell(labels.after)}: ${diff.added.join(', ')}.`, '');
   if (diff.removed.length > 0) lines.push(`Requirements only in ${cell(labels.before)}: ${diff.removed.join(', ')}.`, '');
@@ -333,4 +335,20 @@ export function renderMarkdown(diff: CertificateDiff, labels: DiffLabels, headin
   const none = unchangedKinds.join(', ');
   if (none !== '') lines.push(`${none.charAt(0).toUpperCase()}${none.slice(1)}.`);
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** A certificate to compare the run's with in a job summary, or why there is none. */
+export interface PreviousCertificate {
+  /** How the summary names it: "the previous run (#41, 2025-06-02)", "the baseline certificate". */
+  label: string;
+  certificate?: DiffableCertificate;
+  /** Why there is no certificate to compare with, when there is none. */
+  missing?: string;
+}
+
+/** The comparison a job summary shows: what changed since the previous certificate, or why nothing is compared. */
+export function comparisonMarkdown(current: DiffableCertificate | undefined, previous: PreviousCertificate, heading: string): string {
+  if (previous.certificate === undefined) return `${heading}\n\n${previous.missing ?? `There is no ${previous.label} to compare with.`}\n`;
+  if (current === undefined) return `${heading}\n\nThis run wrote no certificate: nothing to compare with ${previous.label}.\n`;
+  return renderMarkdown(diffCertificates(previous.certificate, current), { before: previous.label, after: 'this run' }, heading);
 }

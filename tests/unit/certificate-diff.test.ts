@@ -22,6 +22,7 @@ import {
   unchanged,
 } from '../../scripts/lib/certificate-diff.ts';
 import type { DiffableCertificate } from '../../scripts/lib/certificate-diff.ts';
+import { renderRunSummary } from '../../scripts/lib/job-summary.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = join(REPO_ROOT, 'tests/unit/certificates');
@@ -197,6 +198,55 @@ describe('diff-certificates: what it refuses and what it never prints', () => {
       assert.match(output, /PAG-13/);
       assert.doesNotMatch(output, /example\.test|jane|TARGET_PASSWORD|http/);
     }
+  });
+});
+
+describe("the workflow's job summary (scripts/lib/job-summary.ts)", () => {
+  const markdown = [
+    '# Certification report: staging',
+    '',
+    '**Verdict: NOT CONFORMANT (MUST 120/121 passed (1 failed))**',
+    '',
+    '| Main interface | https://staging.example.test |',
+    '',
+    '## Totals',
+    '',
+    '| Level | Requirements |',
+    '|---|---:|',
+    '| MUST | 121 |',
+    '',
+  ].join('\n');
+
+  it('the verdict line, the totals and what changed since the previous run, and no address', () => {
+    const summary = renderRunSummary({
+      markdown,
+      certificate: load(FAULTY),
+      previous: { label: '[run 41](https://github.test/o/r/actions/runs/41)', certificate: load(PLAIN) },
+      artifactName: 'conformance-reports',
+    });
+    assert.match(
+      summary,
+      /^## Conformance of staging\n\n\*\*Verdict: NOT CONFORMANT .*\*\*\n\n\| Level \| Requirements \|\n\|---\|---:\|\n\| MUST \| 121 \|\n/,
+    );
+    assert.match(summary, /^### What changed since the previous run$/m);
+    assert.match(summary, /^\| \[run 41\]\(https:\/\/github\.test\/o\/r\/actions\/runs\/41\) \| CONFORMANT /m);
+    assert.match(summary, /^\| PAG-13 \| MUST \| passed \| failed \|$/m);
+    assert.match(summary, /artifact `conformance-reports`/);
+    assert.doesNotMatch(summary, /staging\.example\.test/);
+  });
+
+  it('says why there is nothing to compare with', () => {
+    const summary = renderRunSummary({
+      markdown,
+      certificate: load(FAULTY),
+      previous: { label: 'the previous run', missing: 'No previous certificate.' },
+      artifactName: 'x',
+    });
+    assert.match(summary, /^### What changed since the previous run\n\nNo previous certificate\.$/m);
+    assert.match(
+      renderRunSummary({ previous: { label: 'p', certificate: load(PLAIN) }, artifactName: 'x' }),
+      /\*\*No verdict\*\*.*\n[^]*This run wrote no certificate/,
+    );
   });
 });
 
