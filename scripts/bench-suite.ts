@@ -22,19 +22,27 @@
  * login answering 201, bodies as text/plain). A faulty run is expected to fail; only the clean runs'
  * exit codes count.
  *
+ * `--unreachable` also runs the suite, after each clean run, with the reference profile at an address
+ * where nothing listens (scripts/lib/closed-port.ts), as a staging deployment that is down: the
+ * pre-flight must stop it with exit code 2 and a TARGET UNREACHABLE certificate. It prints that run's
+ * wall time and exit code beside the clean run's, as a ratio; issue 23's bar is exit 2 within 1.5
+ * times a clean run's wall time. The benchmark exits 1 when such a run ends with another code.
+ *
  * After each clean run it runs that run's Playwright floor (scripts/lib/floor.ts): a synthetic suite
  * of the same tests, files, requests and chains, with the same workers, against a server that
  * answers at once and checks nothing, and prints its wall time beside the run's. That is what
  * Playwright itself takes on this machine for a suite of this shape; the suite's own checks,
  * reports and reference account for the rest. `--skip-floor` leaves it out.
  *
- * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]... [--skip-floor]
+ * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]... [--unreachable] [--skip-floor]
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { EXIT_NOT_JUDGED, REFERENCE_TARGET_FILE } from '../fixtures/config.ts';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds, workerCpu, workersUsed } from './lib/playwright-run.ts';
 import type { WorkerCpu } from './lib/playwright-run.ts';
+import { closedPort } from './lib/closed-port.ts';
 import { criticalPath } from './lib/critical-path.ts';
 import { runFloor, shapeOf } from './lib/floor.ts';
 import { median } from './lib/median.ts';
@@ -57,6 +65,7 @@ const { values } = parseArgs({
     layer: { type: 'string', default: 'all' },
     reporters: { type: 'string', default: 'configured' },
     fault: { type: 'string', multiple: true, default: [] },
+    unreachable: { type: 'boolean', default: false },
     'skip-floor': { type: 'boolean', default: false },
   },
 });
@@ -86,6 +95,49 @@ interface Sample {
   byTest: ReturnType<typeof criticalPath>['byTest'];
   /** The workers Playwright ran the tests with (its "using N workers" line; else those that wrote counts). */
   configuredWorkers: number;
+}
+
+/** Where the certification reporter of playwright.config.ts (and global setup, for an unreachable target) writes. */
+const CERTIFICATE_FILE = join(REPO_ROOT, 'reports/certification.json');
+
+interface UnreachableSample {
+  wallMs: number;
+  calibrationMs: number;
+  exitCode: number | null;
+  port: number;
+  /** From the certificate global setup wrote, when the configured reporters ran. */
+  certificate?: { verdict: string; failed: number; notAssessed: number; total: number };
+}
+
+/** The reference profile at an address where nothing listens: the pre-flight must stop the run (exit code 2). */
+async function unreachableSample(index: number): Promise<UnreachableSample> {
+  const dir = join(OUTPUT_DIR, `run-${index}-unreachable`);
+  mkdirSync(dir, { recursive: true });
+  // The certificate of an earlier run must not be read as this run's.
+  if (reporters === 'configured') rmSync(CERTIFICATE_FILE, { force: true });
+  const calibrationMs = await calibrate();
+  const port = await closedPort();
+  const address = `http://127.0.0.1:${port}`;
+  const reporterArgs = reporters === 'configured' ? [] : ['--reporter=dot', `--output=${join(dir, 'test-results')}`];
+  const run = await runPlaywright({
+    args: ['test', ...layerArgs, ...reporterArgs],
+    env: { ...cleanEnv(), TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: address, TARGET_REALTIME_URL: `${address}/v2` },
+    timeoutMs: RUN_TIMEOUT_MS,
+  });
+  if (run.timedOut) throw new Error(`run ${index} (nothing listening) exceeded ${seconds(RUN_TIMEOUT_MS)}`);
+  const sampled: UnreachableSample = { wallMs: run.durationMs, calibrationMs, exitCode: run.code, port };
+  if (reporters !== 'configured') return sampled;
+  try {
+    const written = JSON.parse(readFileSync(CERTIFICATE_FILE, 'utf8')) as {
+      verdict: string;
+      totals: Record<string, { total: number; failed: number; notAssessed: number }>;
+    };
+    const levels = Object.values(written.totals);
+    const sum = (field: 'total' | 'failed' | 'notAssessed'): number => levels.reduce((total, level) => total + level[field], 0);
+    return { ...sampled, certificate: { verdict: written.verdict, failed: sum('failed'), notAssessed: sum('notAssessed'), total: sum('total') } };
+  } catch {
+    return sampled;
+  }
 }
 
 async function sample(index: number, fault?: string): Promise<Sample> {
@@ -130,6 +182,7 @@ const faults = values.fault ?? [];
 const samples: Sample[] = [];
 const floors: number[] = [];
 const ratios = new Map<string, number[]>(faults.map((fault) => [fault, []]));
+const unreachable: { ratio: number; exitCode: number | null }[] = [];
 const describe = (result: Sample): string =>
   `${seconds(result.wallMs)} wall, ${result.tests} tests (${result.passed} passed, ${result.skipped} skipped, ${result.failed} failed), ` +
   `${result.requests} HTTP requests from ${result.workers} workers` +
@@ -158,6 +211,19 @@ for (let index = 1; index <= runs; index += 1) {
     ratios.get(fault)?.push(ratio);
     console.log(`run ${index}/${runs} with fault ${fault}: ${describe(faulty)}; ${ratio.toFixed(2)} times the clean run`);
   }
+  if (values.unreachable) {
+    const down = await unreachableSample(index);
+    const ratio = down.wallMs / result.wallMs;
+    unreachable.push({ ratio, exitCode: down.exitCode });
+    const certificate =
+      down.certificate === undefined
+        ? 'no certificate read'
+        : `certificate ${down.certificate.verdict} (${down.certificate.notAssessed} of ${down.certificate.total} requirements not assessed, ${down.certificate.failed} failed)`;
+    console.log(
+      `run ${index}/${runs} with nothing listening at 127.0.0.1:${down.port}: ${seconds(down.wallMs)} wall, exit ${String(down.exitCode)}, ${certificate}; ` +
+        `${ratio.toFixed(2)} times the clean run's ${seconds(result.wallMs)}; cores before the run: ${down.calibrationMs.toFixed(1)} ms per scrypt operation`,
+    );
+  }
 }
 const walls = samples.map((entry) => entry.wallMs).sort((a, b) => a - b);
 const medianWall = median(walls);
@@ -178,4 +244,15 @@ for (const [fault, values] of ratios) {
   const sorted = [...values].sort((a, b) => a - b);
   console.log(`fault ${fault}: median ${median(sorted).toFixed(2)} times the clean run's wall time (${sorted.map((ratio) => ratio.toFixed(2)).join(', ')})`);
 }
-process.exit(samples.every((entry) => entry.exitCode === 0) ? 0 : 1);
+/** Issue 23: a target where nothing listens ends the run with exit code 2 within 1.5 times a clean run's wall time. */
+const UNREACHABLE_BAR = 1.5;
+if (unreachable.length > 0) {
+  const sorted = unreachable.map((entry) => entry.ratio).sort((a, b) => a - b);
+  const met = unreachable.every((entry) => entry.exitCode === EXIT_NOT_JUDGED && entry.ratio <= UNREACHABLE_BAR);
+  console.log(
+    `nothing listening: median ${median(sorted).toFixed(2)} times the clean run's wall time (${sorted.map((ratio) => ratio.toFixed(2)).join(', ')}), ` +
+      `exit ${unreachable.map((entry) => String(entry.exitCode)).join(', ')}; bar (exit ${EXIT_NOT_JUDGED} within ${UNREACHABLE_BAR} times): ${met ? 'met' : 'NOT met'}`,
+  );
+}
+const cleanRunsPassed = samples.every((entry) => entry.exitCode === 0);
+process.exit(cleanRunsPassed && unreachable.every((entry) => entry.exitCode === EXIT_NOT_JUDGED) ? 0 : 1);

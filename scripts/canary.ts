@@ -210,6 +210,26 @@ function maskAll(text: string, matcher: LiteralMatcher): string {
   return result;
 }
 
+/**
+ * What the redaction reporter's last pass says when it still found credentials in the report files
+ * (fixtures/reporters/redaction.ts, onExit): it has removed them, so a search of the files cannot see
+ * them any more, but a layer before it let them through.
+ */
+const LAST_PASS_FOUND = /^redaction: credentials were still present in .*(?:\n {2}\S.*)*/gm;
+
+/** Each time a run's output says its last redaction pass still found credentials, naming the files. */
+export function lastPassFindings(source: string, output: string): Hit[] {
+  return [...output.matchAll(LAST_PASS_FOUND)].map((match) => ({
+    source,
+    what: "the redaction reporter's last pass still found credentials (removed only then: an earlier layer let them through)",
+    context: match[0]
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim())
+      .join(', '),
+  }));
+}
+
 // ---------------------------------------------------------------- what the reference hands out
 
 /**

@@ -29,9 +29,12 @@
  * blob report's zip archive on its own) and their console output for each canary value and each
  * recorded credential, in every spelling (plain, URL-encoded, JSON-escaped, base64 alone and as
  * user:password), for any part of a secretKey, and for credentials found by their form (JWTs, PEM
- * private keys, BIP-39 secretKeys, generatedSecret() passphrases). It prints how many places and
- * spellings it searched, and exits 1 on any hit (naming the file, with a context in which the hit
- * is masked), 2 when a run could not exercise the suite as it should.
+ * private keys, BIP-39 secretKeys, generatedSecret() passphrases). A run whose output says that the
+ * redaction reporter's last pass still found credentials counts as a hit too: that pass removes them
+ * from the files before this search, so only its message shows that a layer before it let them
+ * through. It prints how many places and spellings it searched, and exits 1 on any hit (naming the
+ * file, with a context in which the hit is masked), 2 when a run could not exercise the suite as it
+ * should.
  *
  * Files older than the check (left by other commands) are not its output and are only counted.
  *
@@ -66,6 +69,7 @@ import {
   canarySeed,
   foreignWords,
   keySlicePattern,
+  lastPassFindings,
   needles,
   search,
   zipEntries,
@@ -492,6 +496,7 @@ async function main(): Promise<number> {
     const searched = searchFiles(started, needleList, patterns, hits);
     const plainConsole = consoleOutput.replace(ANSI, '');
     hits.push(...search('console output', plainConsole, needleList, patterns));
+    hits.push(...lastPassFindings('console output', plainConsole));
     const opaque = [...issued.tokens].filter((token) => !token.startsWith('eyJ')).length;
 
     console.log(`\ncheck:canary: ${outcomes.length} runs in ${runSeconds.toFixed(1)} s\n${outcomes.map(describeRun).join('\n')}`);

@@ -9,8 +9,9 @@
  *   - shows no failure message naming the mode's cause in plain words,
  *   - or shows a failure message of a harness crash (TypeError and the like).
  * A target that gives no answer at all (UNREACHABLE_MODES: every connection reset, every request
- * left unanswered, every body unfinished) runs with the profile's own 10 s timeout instead, and must
- * stop at the pre-flight: exit code 2 within UNREACHABLE_BOUND_MS, one message naming the cause, no test run.
+ * left unanswered, every body unfinished) runs with the reference profile's own timeout instead
+ * (TARGET_TIMEOUT_MS of fixtures/targets/reference.env, 10 s), and must stop at the pre-flight: exit
+ * code 2 within UNREACHABLE_BOUND_MS, one message naming the cause, no test run.
  *
  * Usage: npm run check:hostile -- [--mode html]... [--parallel 2]
  * Reports go to reports/.checks/hostile/<mode>/.
@@ -18,6 +19,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config.ts';
 import { HOSTILE_MODES, hostileProfile, startHostileTarget } from '../fixtures/hostile-target.ts';
 import type { HostileMode } from '../fixtures/hostile-target.ts';
 import { MAX_RESPONSE_BYTES } from '../fixtures/plain-causes.ts';
@@ -37,8 +39,8 @@ const SUBSET_TAGS = '@(?:LOGIN-01|GRP-01|MSUM-01|RT-01)\\b';
 
 /** Modes in which the target never answers: the run must stop at the pre-flight with exit code 2. */
 const UNREACHABLE_MODES: ReadonlySet<HostileMode> = new Set(['never-ends', 'hangs', 'reset']);
-/** The reference profile's own request timeout, with which those modes run (issue 23). */
-const PROFILE_TIMEOUT_MS = 10_000;
+/** The reference profile's own request timeout (10 s), not a shortened one: those modes run with it (issue 23). */
+const PROFILE_TIMEOUT_MS = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE }).timeoutMs;
 /** Start-up, and the pre-flight's requests that each wait PROFILE_TIMEOUT_MS at once. */
 const UNREACHABLE_BOUND_MS = 45_000;
 

@@ -2,8 +2,11 @@
  * `npm run check:shards`: proves that a sharded run merged from blob reports certifies exactly as
  * one full run does. Runs the suite once in full, then as 3 shards (`--shard=i/3 --reporter=./fixtures/reporters/redaction.ts,blob`),
  * merges the blobs with `playwright merge-reports` and the project's reporters, and compares the
- * two certification.json files: the overall verdict and every requirement's verdict. Prints both
- * and exits non-zero on any difference, or when a run did not finish normally (exit 0 or 1).
+ * two certification.json files: the overall verdict and every requirement's verdict. Then runs the
+ * certificate verifier (scripts/verify-certificate.ts) on both certificates, which must be VALID (in a
+ * working tree with uncommitted changes, not certifiable for that reason alone, as check:verifier
+ * allows), and requires the merged one to carry the coverage of all the document's operations. Prints
+ * it all and exits non-zero on any difference, or when a run did not finish normally (exit 0 or 1).
  *
  * Each run (the full one and every shard) starts its own embedded reference through global setup,
  * as a sharded CI run against fresh reference instances would: one-shot destructive checks (closing
@@ -17,9 +20,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verdictLine } from '../fixtures/certification.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
+import { neverProvoked } from '../fixtures/reporters/coverage.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import type { RunResult } from './lib/playwright-run.ts';
 import { cleanEnv, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
+import { onlyDirtyCheckout, thisCheckout, verifyCertificate } from './verify-certificate.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/shards');
 const SHARDS = 3;
@@ -101,6 +106,26 @@ if (full !== undefined && merged !== undefined) {
     problems.push(`${differences.length} requirement verdict(s) differ:\n${differences.map((line) => `  - ${line}`).join('\n')}`);
   } else {
     console.log('every requirement has the same verdict in both');
+  }
+}
+const checkout = thisCheckout();
+for (const [what, certificate] of [
+  ['full run', full],
+  ['merged', merged],
+] as const) {
+  if (certificate === undefined) continue;
+  const reasons = verifyCertificate(certificate, checkout);
+  const verdict = reasons.length === 0 ? 'VALID' : onlyDirtyCheckout(reasons) ? "VALID but for this checkout's uncommitted changes" : 'INVALID';
+  console.log(`verify-certificate, ${what}: ${verdict}`);
+  if (verdict === 'INVALID') problems.push(`the ${what} certificate is INVALID:\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
+  const coverage = certificate.coverage;
+  if (coverage === undefined) problems.push(`the ${what} certificate carries no coverage of the interface`);
+  else {
+    console.log(
+      `coverage, ${what}: ${coverage.operations.length} operations, ${coverage.declaredStatuses - coverage.neverProvoked} of ${coverage.declaredStatuses} declared statuses received over ${coverage.exchanges} exchanges; never provoked: ${neverProvoked(coverage).join(', ') || 'none'}`,
+    );
+    if (coverage.operations.length !== checkout.operations.length)
+      problems.push(`the ${what} coverage lists ${coverage.operations.length} operations, the document ${checkout.operations.length}`);
   }
 }
 for (const problem of problems) console.log(`FAIL: ${problem}`);

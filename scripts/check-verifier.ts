@@ -11,17 +11,16 @@ import { join } from 'node:path';
 import { certify } from '../fixtures/certification.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { REPO_ROOT } from './lib/playwright-run.ts';
-import { thisCheckout, verifyCertificate } from './verify-certificate.ts';
+import { onlyDirtyCheckout, thisCheckout, verifyCertificate } from './verify-certificate.ts';
 
 const FILE = join(REPO_ROOT, 'reports/certification.json');
 const report = JSON.parse(readFileSync(FILE, 'utf8')) as CertificationReport;
 const checkout = thisCheckout();
 const copy = (): CertificationReport => structuredClone(report);
-const DIRTY = /^the run could not certify: the checkout differs from commit/;
 
 const problems: string[] = [];
 const own = verifyCertificate(report, checkout);
-const dirty = own.length > 0 && own.every((reason) => DIRTY.test(reason));
+const dirty = onlyDirtyCheckout(own);
 if (own.length > 0 && !dirty) problems.push(`the run's own certificate is INVALID:\n${own.map((reason) => `    ${reason}`).join('\n')}`);
 console.log(
   `the run's certificate: ${own.length === 0 ? 'VALID' : dirty ? 'not certifiable only because this checkout has uncommitted changes (as it says)' : 'INVALID'}`,
@@ -117,6 +116,16 @@ const TAMPERINGS: readonly { what: string; expect: RegExp; change: () => Certifi
           modified: [...changed.provenance.git.modified, { name: 'tests/smoke.spec.ts', sha256: '1'.repeat(64) }],
         };
       }
+      return changed;
+    },
+  },
+  {
+    what: 'the coverage of the interface edited (a status claimed received)',
+    expect: /its coverage of the interface is not what its evidence gives/,
+    change: () => {
+      const changed = copy();
+      const declared = changed.coverage?.operations[0]?.declared[0];
+      if (declared !== undefined) declared.exchanges += 1;
       return changed;
     },
   },

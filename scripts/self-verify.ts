@@ -14,9 +14,14 @@
  * SELF_VERIFY_TARGETS file, and each project points its workers at its
  * instance (worker option targetOverride: its addresses, with the path prefix and the realtime
  * origin of its layout, and its ids when a variation renames them). A fault's project runs only the tests that cite a
- * requirement it declares, since only their failures can count, and watches the processing recording
- * only when it declares REC-07; the other projects run the whole layer. Separate Playwright runs
- * with a reference process each would spend most of the time starting processes.
+ * requirement it declares, since only their failures can count; the other projects run the whole
+ * layer. Separate Playwright runs with a reference process each would spend most of the time
+ * starting processes.
+ *
+ * Each instance's processing recording (REC-07) is watched once, from this process, the moment the
+ * instance listens and before Playwright starts (scripts/lib/instance-watch.ts); every worker of its
+ * project reads the result from the watch's file (targetOverride.recordingWatchFile). A fault's
+ * instance is watched only when the fault declares REC-07 (or with --scope full).
  *
  * Writes the kill matrix to reports/self-verification.{json,md} and ends with the line
  * `faults caught for the right reason: N/N, collateral requirements per fault: median M, max X,
@@ -42,14 +47,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { request, type APIRequestContext } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetIds } from '../fixtures/config.ts';
+import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetConfig, type TargetIds } from '../fixtures/config.ts';
+import type { RunWatch } from '../fixtures/recording-watch.ts';
 import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
 import { buildServers, type ReferenceServers } from '../reference/app.ts';
 import { FAULTS, type Fault } from '../reference/faults/catalogue.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import { listVariants } from '../reference/variants.ts';
 import { applyVariations, listVariations, variationIdRenaming } from '../reference/variations.ts';
+import { clockFromFirstRequest, watchInstance } from './lib/instance-watch.ts';
 import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
 import { requirements } from '../fixtures/requirements.ts';
 import {
@@ -187,7 +195,7 @@ function markdownReport(verification: Verification): string {
     '',
     `${summaryLine(verification)}; layer ${verification.layer}, faults run ${verification.scope === 'full' ? 'the whole layer' : 'the tests citing their requirements'}, ${verification.workers} workers, wall time ${verification.wallSeconds.toFixed(1)} s, run ${verification.runStatus}.`,
     '',
-    "Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference, each variant and each variation (or combination of variations) run their layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference; each instance's clock starts with its first request.",
+    "Each fault of `reference/faults/catalogue.ts` runs against its own reference instance. It is caught only for the right reason: a check attributed to one of the requirements it declares failed. Every other failed check is collateral: the blast radius of a fault is the number of distinct requirements outside its declared ones that failed. The plain reference, each variant and each variation (or combination of variations) run their layer and must certify CONFORMANT, leaving no more MUST requirements unassessed than the plain reference; each instance's clock starts with its first request, and its processing recording is watched once, from the moment it listens, for every worker of its project.",
     '',
     ...(verification.runErrors.length === 0 ? [] : ['## Errors outside tests', '', ...verification.runErrors.map((error) => `- ${cell(error)}`), '']),
     '## Plain reference, variants and allowed variations',
@@ -223,6 +231,8 @@ interface Started {
   servers: ReferenceServers;
   baseUrl: string;
   realtimeUrl: string;
+  /** The instance's one watch of the processing recording, when its project checks REC-07. */
+  watch?: RunWatch;
 }
 
 /** Listens on a free port; the origin it got. */
@@ -234,33 +244,30 @@ async function listenOnFreePort(name: string, app: FastifyInstance): Promise<str
 }
 
 /**
- * A clock that stands still until `start()`, then runs at the pace of the wall clock from where it
- * stood. Every instance is built at the start of self-verification, but its project's tests may begin
- * minutes later: with this clock the instance's seed times (a recording that ended as the reference
- * started and is processing for the profile's delay) begin with its first request, as they do for a
- * reference that `npm run conformance` starts just before its tests. So the processing recording's
- * transition (REC-07) is there to be seen in every instance, not only in the first ones.
+ * Builds and starts an instance; its clock starts with its first request. `watchFile`: the instance's
+ * processing recording is watched from the moment it listens, the result written there.
  */
-function clockFromFirstRequest(): { now: () => number; start: () => void } {
-  const builtAt = Date.now();
-  let lag: number | undefined;
-  return {
-    now: () => (lag === undefined ? builtAt : Date.now() - lag),
-    start: () => {
-      lag ??= Date.now() - builtAt;
-    },
-  };
-}
-
-async function start(instance: Instance): Promise<Started> {
+async function start(instance: Instance, context: APIRequestContext, watchFile: string | undefined): Promise<Started> {
   const clock = clockFromFirstRequest();
   const servers = await buildServers({ ...instance.options, now: clock.now });
   for (const server of [servers.main, servers.realtime]) server?.server.prependListener('request', clock.start);
   const { basePath, realtimeBasePath } = servers.main.reference.config.layout;
   const origin = await listenOnFreePort(instance.name, servers.main);
   const realtimeOrigin = servers.realtime === undefined ? origin : await listenOnFreePort(instance.name, servers.realtime);
-  return { instance, servers, baseUrl: `${origin}${basePath}`, realtimeUrl: `${realtimeOrigin}${realtimeBasePath}` };
+  const started: Started = { instance, servers, baseUrl: `${origin}${basePath}`, realtimeUrl: `${realtimeOrigin}${realtimeBasePath}` };
+  const watch = watchFile === undefined ? undefined : watchInstance(context, instanceTarget(started), watchFile);
+  return watch === undefined ? started : { ...started, watch };
 }
+
+/** The target an instance's workers test: the reference profile at the instance's addresses, with its ids. */
+function instanceTarget({ instance, baseUrl, realtimeUrl }: Pick<Started, 'instance' | 'baseUrl' | 'realtimeUrl'>): TargetConfig {
+  const profile = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  return { ...profile, baseUrl, realtimeUrl, ...(instance.renameId === undefined ? {} : { ids: renamedIds(instance.renameId) }) };
+}
+
+/** Whether an instance's project checks REC-07: a fault's runs only the tests citing its requirements, unless --scope full. */
+const checksRecordings = (instance: Instance, scope: Scope): boolean =>
+  !(instance.kind === 'fault' && scope === 'declared' && !(instance.requirements ?? []).includes(WATCHED_REQUIREMENT));
 
 const closeAll = (servers: ReferenceServers): Promise<unknown> => Promise.all([servers.main.close(), servers.realtime?.close()]);
 
@@ -340,6 +347,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const instances = selected.some((instance) => instance.kind === 'plain') ? selected : [all[0] as Instance, ...selected];
 
   const started: Started[] = [];
+  // The request context of every instance's watch of the processing recording.
+  const context = await request.newContext();
   // One directory per run (instances file, results, test output), so that runs in the same tree
   // do not collide; removed at exit, also when a signal ends the run.
   mkdirSync(REPORTS_DIR, { recursive: true });
@@ -347,17 +356,21 @@ async function main(argv: readonly string[]): Promise<number> {
   const removeWorkDir = (): void => rmSync(workDir, { recursive: true, force: true });
   process.once('exit', removeWorkDir);
   try {
-    for (const instance of instances) started.push(await start(instance));
+    for (const instance of instances) {
+      const watchFile = checksRecordings(instance, scope) ? join(workDir, `watch-${started.length}.json`) : undefined;
+      started.push(await start(instance, context, watchFile));
+    }
     console.error(`self-verify: ${started.length} reference instances listening (${((performance.now() - began) / 1000).toFixed(1)} s)`);
-    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl, realtimeUrl }) => ({
+    const targets: SelfVerifyTarget[] = started.map(({ instance, baseUrl, realtimeUrl, watch }) => ({
       name: instance.name,
       baseUrl,
       realtimeUrl,
       ...(instance.renameId === undefined ? {} : { ids: renamedIds(instance.renameId) }),
       ...projectFilter(scope === 'full' ? { requirements: undefined } : instance, layerOf(instance, layer)),
       ...(instance.kind === 'fault' ? { faulty: true } : {}),
-      // A fault's project runs only the tests citing its requirements: unless it declares REC-07, none watches the recording.
-      ...(instance.kind === 'fault' && scope === 'declared' && !(instance.requirements ?? []).includes(WATCHED_REQUIREMENT) ? { watchRecordings: false } : {}),
+      // Every worker of the project reads the instance's one watch; a project that does not check REC-07 has none.
+      ...(watch === undefined ? {} : { recordingWatchFile: watch.file }),
+      ...(checksRecordings(instance, scope) ? {} : { watchRecordings: false }),
     }));
     const targetsFile = join(workDir, 'targets.json');
     writeFileSync(targetsFile, JSON.stringify(targets, null, 2));
@@ -428,6 +441,8 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!complete) return 2;
     return verification.faults.every((fault) => fault.caught) && verification.variants.every((variant) => variant.passed) ? 0 : 1;
   } finally {
+    await Promise.all(started.map(({ watch }) => watch?.stop()));
+    await context.dispose();
     await Promise.all(started.map(({ servers }) => closeAll(servers)));
   }
 }

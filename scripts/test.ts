@@ -3,7 +3,8 @@
  *
  * Each step is an npm script so that it can also be run alone. A failing step does not stop the
  * later ones (a red type check should not hide a red conformance run), but the exit code is
- * non-zero when any step failed.
+ * non-zero when any step failed. `npm test -- --list` prints the steps; `npm test -- NAME...` runs
+ * only the named ones (an unknown name exits 2).
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -49,7 +50,17 @@ const STEPS: readonly Step[] = [
   },
 ];
 
-const only = new Set(process.argv.slice(2));
+const args = process.argv.slice(2);
+if (args.includes('--list')) {
+  for (const step of STEPS) console.log(`${step.script.padEnd(22)} ${step.what}`);
+  process.exit(0);
+}
+const unknown = args.filter((name) => !STEPS.some((step) => step.script === name));
+if (unknown.length > 0) {
+  console.error(`npm test: no step named ${unknown.join(', ')}; npm test -- --list prints the steps`);
+  process.exit(2);
+}
+const only = new Set(args);
 const selected = only.size === 0 ? STEPS : STEPS.filter((step) => only.has(step.script));
 const results: { step: Step; ok: boolean; seconds: number }[] = [];
 const started = performance.now();

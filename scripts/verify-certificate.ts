@@ -10,6 +10,8 @@
  * - Its commit is this checkout's, the tracked files it says differ are those that differ here, and
  *   the fingerprints (OpenAPI document, catalogue, test tree, known deviations) are those of this checkout.
  * - The run could certify: the whole suite, an unchanged checkout, writes and destructive checks allowed.
+ * - Its coverage of the interface surface, when it states one, is what its evidence's exchanges give
+ *   over this checkout's OpenAPI document (informative: no verdict depends on it, but an edited one is refused).
  *
  * Run it in a checkout of the commit the certificate names. It proves the certificate is consistent
  * with that suite and with itself; that the evidence came from the target is what running the suite
@@ -18,10 +20,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { certify } from '../fixtures/certification.ts';
+import { interfaceCoverage } from '../fixtures/coverage.ts';
+import type { DeclaredOperation, InterfaceCoverage } from '../fixtures/coverage.ts';
 import type { Certification, TestEvidence } from '../fixtures/certification.ts';
 import { requirements } from '../fixtures/requirements.ts';
 import type { Requirement } from '../fixtures/requirements.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
+import { documentOperations } from '../fixtures/reporters/coverage.ts';
 import { certifiability, fingerprintOf, fingerprintPaths, gitState } from '../fixtures/reporters/provenance.ts';
 import type { Provenance } from '../fixtures/reporters/provenance.ts';
 import { REPO_ROOT } from './lib/playwright-run.ts';
@@ -31,6 +36,8 @@ export interface Checkout {
   catalogue: readonly Requirement[];
   git: Provenance['git'];
   fingerprint: (name: string) => string | undefined;
+  /** The operations of its OpenAPI document and the statuses each declares. */
+  operations: readonly DeclaredOperation[];
 }
 
 export function thisCheckout(root: string = REPO_ROOT): Checkout {
@@ -41,6 +48,7 @@ export function thisCheckout(root: string = REPO_ROOT): Checkout {
       const paths = fingerprintPaths(name);
       return paths === undefined ? undefined : fingerprintOf(paths, root);
     },
+    operations: documentOperations(),
   };
 }
 
@@ -80,6 +88,21 @@ function compareCatalogue(stated: Certification, catalogue: readonly Requirement
   return reasons;
 }
 
+function compareCoverage(stated: InterfaceCoverage, evidence: readonly TestEvidence[], operations: readonly DeclaredOperation[]): string[] {
+  const computed = interfaceCoverage(
+    operations,
+    evidence.flatMap((test) => test.exchanges ?? []),
+  );
+  if (JSON.stringify(stated) === JSON.stringify(computed)) return [];
+  const statedById = new Map((Array.isArray(stated.operations) ? stated.operations : []).map((operation) => [operation.operationId, operation]));
+  const differing = computed.operations
+    .filter((operation) => JSON.stringify(statedById.get(operation.operationId)) !== JSON.stringify(operation))
+    .map((operation) => operation.operationId);
+  return [
+    `its coverage of the interface is not what its evidence gives (${differing.length === 0 ? 'totals or exchanges outside the operations' : differing.join(', ')}; evidence: ${computed.neverProvoked} of ${computed.declaredStatuses} declared statuses never provoked)`,
+  ];
+}
+
 function compareProvenance(provenance: Provenance, checkout: Checkout): string[] {
   const reasons: string[] = [];
   const here = checkout.git;
@@ -103,6 +126,14 @@ function compareProvenance(provenance: Provenance, checkout: Checkout): string[]
   return reasons;
 }
 
+/** The one reason a certificate of this checkout's own run may give in a working tree with uncommitted changes. */
+export const DIRTY_CHECKOUT = /^the run could not certify: the checkout differs from commit/;
+
+/** True when the only reasons are that the checkout has uncommitted changes (as in a developer's tree; a clean clone gives none). */
+export function onlyDirtyCheckout(reasons: readonly string[]): boolean {
+  return reasons.length > 0 && reasons.every((reason) => DIRTY_CHECKOUT.test(reason));
+}
+
 /** Every reason the certificate is not valid here; none when it is. */
 export function verifyCertificate(report: CertificationReport, checkout: Checkout): string[] {
   const reasons: string[] = [];
@@ -110,6 +141,7 @@ export function verifyCertificate(report: CertificationReport, checkout: Checkou
   if (report.evidence === undefined) reasons.push('it carries no evidence to compute its verdicts from');
   else reasons.push(...compareVerdicts(report, report.evidence, checkout.catalogue));
   reasons.push(...compareCatalogue(report, checkout.catalogue));
+  if (report.coverage !== undefined) reasons.push(...compareCoverage(report.coverage, report.evidence ?? [], checkout.operations));
   if (report.provenance === undefined) reasons.push('it says nothing of what ran (no provenance)');
   else {
     reasons.push(...compareProvenance(report.provenance, checkout));

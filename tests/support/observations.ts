@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { APIRequestContext } from '@playwright/test';
-import { check, expect, requirement, test } from '../../fixtures/index.ts';
+import { check, expect, recordExchange, requirement, test } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange, TargetConfig, Warn } from '../../fixtures/index.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -221,6 +221,8 @@ export async function rawGet(request: APIRequestContext, target: TargetConfig, u
   const response = await request.get(url, { headers, failOnStatusCode: false, maxRedirects: 0, timeout: target.timeoutMs });
   const answer: RawAnswer = { status: response.status(), headers: response.headers(), text: (await response.body()).toString('utf8') };
   await response.dispose();
+  // Outside the operations of the document: counted apart in the coverage of the interface.
+  recordExchange(test.info().annotations, null, answer.status);
   let evidence = `GET ${url}\nrequest headers: ${Object.keys(headers).join(', ')}\n\nHTTP ${answer.status}\n${Object.entries(answer.headers)
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n')}\n\n${answer.text.slice(0, 4000)}`;

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FullConfig, Suite } from '@playwright/test/reporter';
 import { describe, it } from 'node:test';
 import { REFERENCE_TARGET_FILE, loadTargetConfig, parseDotenv } from '../../fixtures/config.ts';
 import { REDACTED, generatedSecret, redact } from '../../fixtures/redact.ts';
+import RedactionReporter from '../../fixtures/reporters/redaction.ts';
 import { parseCli } from '../../reference/cli.ts';
 import { verifyPassword } from '../../reference/passwords.ts';
 import type { SeedFile } from '../../reference/seed-types.ts';
@@ -18,6 +22,7 @@ import {
   canarySeed,
   foreignWords,
   keySlicePattern,
+  lastPassFindings,
   needles,
   pemLines,
   search,
@@ -211,5 +216,34 @@ describe('the tap of the reference', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the redaction reporter's last pass", () => {
+  it('counts as a hit when it still found credentials in a report file, naming the file', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'last-pass-'));
+    const { password } = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+    writeFileSync(join(directory, 'junit.xml'), `<failure>--data-raw '{"password":"${password}"}'</failure>`);
+    writeFileSync(join(directory, 'clean.json'), '{"password":"[REDACTED]"}');
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => written.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      // The reference profile's secrets, as in a run against the embedded reference.
+      const reporter = new RedactionReporter({ outputs: [directory] });
+      reporter.onBegin({ configFile: join(directory, 'playwright.config.ts'), projects: [] } as unknown as FullConfig, {} as Suite);
+      await reporter.onExit();
+    } finally {
+      process.stderr.write = write;
+      // The reporter names its secret file to the workers this process does not have.
+      delete process.env['CONFORMANCE_SECRETS_FILE'];
+      rmSync(directory, { recursive: true, force: true });
+    }
+    const output = `earlier output\n${written.join('')}later output\n`;
+    const hits = lastPassFindings('console output', output);
+    assert.equal(hits.length, 1, output);
+    assert.match(hits[0]?.context ?? '', /junit\.xml/);
+    assert.doesNotMatch(hits[0]?.context ?? '', /clean\.json|later output/);
+    assert.deepEqual(lastPassFindings('console output', 'redaction: nothing to say\n'), []);
   });
 });

@@ -45,6 +45,22 @@ describe('provenance', () => {
     assert.match(whole.versions.playwright, /^1\.\d+\.\d+$/);
   });
 
+  it('reads the reference profile in a merge of shards run against the embedded reference, which is given no TARGET_* variable', () => {
+    const merged = provenance({
+      testsSelected: 311,
+      workers: 2,
+      startedAt: new Date(0),
+      endedAt: new Date(1000),
+      argv: ['node', 'playwright', 'merge-reports'],
+      env: {},
+    });
+    assert.deepEqual(merged.permissions, whole.permissions);
+    assert.deepEqual(merged.politeness, whole.politeness);
+    assert.deepEqual(merged.optionalVariablesSet, whole.optionalVariablesSet);
+    assert.deepEqual(merged.fingerprints, whole.fingerprints);
+    assert.deepEqual(certifiability({ ...merged, git: { commit: 'a'.repeat(40), modified: [] } }), { certifiable: true, reasons: [] });
+  });
+
   it('certifies only the whole suite on an unchanged checkout with writes and destructive checks allowed', () => {
     const clean: Provenance = { ...whole, git: { commit: 'a'.repeat(40), modified: [] } };
     assert.deepEqual(certifiability(clean), { certifiable: true, reasons: [] });
