@@ -11,6 +11,9 @@
  * - Only fixtures/config.ts reads the environment: no other module of the harness, the specs or the
  *   reference reads a variable (`process.env.X`, `process.env[...]`, `env['X']`); handing the whole
  *   environment to config.ts's functions is not reading it.
+ * - One way to say "cannot judge": the harness, the specs and their helpers say it with the words of
+ *   fixtures/not-assessed.ts (`notAssessed`, its forms, `notApplicable`), never with the idioms they
+ *   replaced (a skip written by hand, its reason prefix, the error class, a raw annotation).
  *
  * Prints each breach with its file and line, and exits 1 when there is one.
  */
@@ -29,6 +32,18 @@ const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import
 const VERDICT_ENGINE = ['fixtures/checks.ts', 'fixtures/certification.ts', 'fixtures/annotation-structure.ts'];
 const PRESENTATION = [/^fixtures\/report-metadata\.ts$/, /^fixtures\/allure\.ts$/, /^fixtures\/reporters\//];
 const ENV_READ = /process\.env\s*(?:\[|\.[A-Za-z_])|\benv\s*(?:\[\s*['"`][A-Z][A-Z0-9_]*['"`]\s*\]|\.[A-Z][A-Z0-9_]+\b)/g;
+/** The module of the one vocabulary for "cannot judge", the only place its mechanism may be named. */
+const CANNOT_JUDGE = 'fixtures/not-assessed.ts';
+/** The idioms the vocabulary replaced, each with the word that says it now. */
+const OTHER_CANNOT_JUDGE: readonly { pattern: RegExp; instead: string }[] = [
+  { pattern: /\b(?:test|base|testInfo|test\.info\(\))\.(?:skip|fixme)\s*\(/g, instead: 'notAssessed(reason, need) or notApplicable(reason)' },
+  { pattern: /['"`]not (?:assessed|applicable): /g, instead: 'notAssessed(reason) or notApplicable(reason), which write the prefix' },
+  { pattern: /\bNotAssessable\b/g, instead: 'notAssessed.check(reason) inside a check, notAssessed.is(error) to recognise it' },
+  { pattern: /\bcheckNotAssessed\b/g, instead: 'notAssessed.record(id, label, reason)' },
+  { pattern: /\bneeds\(/g, instead: "value ?? notAssessed(reason, { enable: 'TARGET_X' })" },
+  { pattern: /\brequire(?:Writes|Destructive)\b/g, instead: "if (!target.allowWrites) notAssessed(reason, { enable: 'TARGET_ALLOW_WRITES' })" },
+  { pattern: /(?:\btype:\s*|\bannotate\(\s*)['"`]not assessed['"`]/g, instead: 'notAssessed.case(description)' },
+];
 
 function filesUnder(dir: string): string[] {
   let names: string[];
@@ -91,6 +106,18 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
     for (const { target, line } of imports) {
       if (PRESENTATION.some((pattern) => pattern.test(target)))
         breaches.push({ file: path, line, rule: 'the verdict engine imports no presentation code', detail: `imports ${target}` });
+    }
+  }
+  if ((path.startsWith('fixtures/') || isSpecSide) && path !== CANNOT_JUDGE) {
+    for (const { pattern, instead } of OTHER_CANNOT_JUDGE) {
+      for (const match of text.matchAll(pattern)) {
+        breaches.push({
+          file: path,
+          line: lineOf(text, match.index ?? 0),
+          rule: `one way to say "cannot judge" (${CANNOT_JUDGE})`,
+          detail: `${match[0]}: say ${instead}`,
+        });
+      }
     }
   }
   const readsEnvironment = (path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && path !== 'fixtures/config.ts';

@@ -95,7 +95,7 @@ try {
       const total = [...offending.values()].reduce((sum, count) => sum + count, 0);
       console.log(`\nFAIL: ${total} request(s) that may change state:`);
       for (const [line, count] of offending) console.log(`  ${String(count).padStart(5)}x ${line}`);
-      console.log('sent by these tests (from their evidence attachments); gate them with requireWrites/requireDestructive:');
+      console.log('sent by these tests (from their evidence attachments); gate them on TARGET_ALLOW_WRITES or TARGET_ALLOW_DESTRUCTIVE with notAssessed:');
       for (const test of report.tests) {
         const sent = [
           ...new Set(

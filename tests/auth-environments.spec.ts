@@ -6,7 +6,7 @@
  * body is not held to the operation's schema; what must not happen is a 2xx body that carries the
  * other environment's data. One check per read with the other key.
  */
-import { check, cites, expect, NotAssessable, test } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../fixtures/index.ts';
 import { checkErrorBody } from './support/auth.ts';
 import type { ErrorReport } from './support/auth.ts';
@@ -44,14 +44,14 @@ async function expectNoneReturned(
 async function readableHere(api: ApiClient, id: string): Promise<void> {
   const own = await api.call('getParticipant', { params: { id } });
   if (own.status !== 200 || !own.text.includes(JSON.stringify(id)))
-    throw new NotAssessable(`getParticipant ${id} with its own environment's key answered HTTP ${own.status} without it (PART-05)`);
+    notAssessed.check(`getParticipant ${id} with its own environment's key answered HTTP ${own.status} without it (PART-05)`);
 }
 
 test(
   "a participant created with one environment's API key is not returned with the other environment's key",
   cites('AUTH-26', { tag: ['@writes'] }),
-  async ({ api, target, needs, createParticipant, warn, observe }) => {
-    const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
+  async ({ api, target, createParticipant, warn, observe }) => {
+    const otherApiKey = target.otherApiKey ?? notAssessed('an API key of the other environment', { enable: 'TARGET_OTHER_API_KEY' });
     const created = await createParticipant();
     await expectNoneReturned(
       'AUTH-26',
@@ -69,9 +69,9 @@ test(
 test(
   "the participants of a group are neither listed nor returned with the other environment's API key",
   cites('AUTH-26'),
-  async ({ api, discover, target, needs, warn, observe }) => {
-    const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
-    const { group, participants } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'a group with participants');
+  async ({ api, discover, target, warn, observe }) => {
+    const otherApiKey = target.otherApiKey ?? notAssessed('an API key of the other environment', { enable: 'TARGET_OTHER_API_KEY' });
+    const { group, participants } = (await discover.groupWithParticipants()) ?? notAssessed('a group with participants', { enable: 'TARGET_GROUP_ID' });
     const ids = participants.map((participant) => participant.id);
     await expectNoneReturned(
       'AUTH-26',
@@ -80,7 +80,7 @@ test(
       ids,
       { warn, observe },
     );
-    const first = needs(ids[0], 'TARGET_GROUP_ID', 'a group with participants');
+    const first = ids[0] ?? notAssessed('a group with participants', { enable: 'TARGET_GROUP_ID' });
     await expectNoneReturned(
       'AUTH-26',
       `getParticipant ${first} with the other environment's key does not return it`,
@@ -91,28 +91,24 @@ test(
   },
 );
 
-test(
-  "a group of one environment is not returned with the other environment's API key",
-  cites('AUTH-27'),
-  async ({ api, discover, target, needs, warn, observe }) => {
-    const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
-    const group = needs(await discover.group(), 'TARGET_GROUP_ID', 'a group of this environment');
-    await expectNoneReturned(
-      'AUTH-27',
-      `getGroup ${group.id} with the other environment's key does not return it`,
-      () => api.call('getGroup', { params: { id: group.id }, auth: { apiKey: otherApiKey } }),
-      [group.id],
-      { warn, observe },
-    );
-  },
-);
+test("a group of one environment is not returned with the other environment's API key", cites('AUTH-27'), async ({ api, discover, target, warn, observe }) => {
+  const otherApiKey = target.otherApiKey ?? notAssessed('an API key of the other environment', { enable: 'TARGET_OTHER_API_KEY' });
+  const group = (await discover.group()) ?? notAssessed('a group of this environment', { enable: 'TARGET_GROUP_ID' });
+  await expectNoneReturned(
+    'AUTH-27',
+    `getGroup ${group.id} with the other environment's key does not return it`,
+    () => api.call('getGroup', { params: { id: group.id }, auth: { apiKey: otherApiKey } }),
+    [group.id],
+    { warn, observe },
+  );
+});
 
 test(
   "the groups listed with one environment's API key are not listed with the other environment's key",
   cites('AUTH-27'),
-  async ({ api, discover, target, needs, warn, observe }) => {
-    const otherApiKey = needs(target.otherApiKey, 'TARGET_OTHER_API_KEY', 'an API key of the other environment');
-    const groups = needs(await discover.groups(), 'TARGET_GROUP_ID', 'groups of this environment');
+  async ({ api, discover, target, warn, observe }) => {
+    const otherApiKey = target.otherApiKey ?? notAssessed('an API key of the other environment', { enable: 'TARGET_OTHER_API_KEY' });
+    const groups = (await discover.groups()) ?? notAssessed('groups of this environment', { enable: 'TARGET_GROUP_ID' });
     await expectNoneReturned(
       'AUTH-27',
       `listGroups with the other environment's key lists none of the ${groups.length} groups of this one`,

@@ -14,7 +14,7 @@
  * would still carry them out, so they are checked in tests of their own, gated on the permission
  * the operation needs (support/permissions.ts).
  */
-import { allOf, check, cites, expect, keyPathFor, NotAssessable, test, together } from '../fixtures/index.ts';
+import { allOf, check, cites, expect, keyPathFor, notAssessed, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
 import { accessToken, credentialHeadersSent, operationsWhere, orUnknown, requestParts, usageLimitReached } from './support/auth.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
@@ -45,18 +45,16 @@ async function expectSameStatus(
   await check(requirementId, label, async () => {
     if (operationId === 'createSecurityKey' && (await keyPathFor(discover)) === '/participants') {
       // Keys served at POST /participants (VAR-03): there a body without a passphrase is an upsert, and one with it creates a key.
-      throw new NotAssessable('the target serves security keys at POST /participants (VAR-03), where no request leaves the account unchanged');
+      notAssessed.check('the target serves security keys at POST /participants (VAR-03), where no request leaves the account unchanged');
     }
     const parts = operationId === 'createSecurityKey' ? { body: {} } : await requestParts(operationId, { discover, target, data: orUnknown });
     const spelled = await spelling.spelled();
     const [canonical, variant] = await allOf([api.call(operationId, parts), api.call(operationId, { ...parts, ...spelled })]);
     clientProblem = wireProblem(canonical, variant, names);
-    if (clientProblem !== undefined) throw new NotAssessable(clientProblem);
+    if (clientProblem !== undefined) notAssessed.check(clientProblem);
     if (canonical.status === 401)
-      throw new NotAssessable(
-        `${operationId} refused the canonical header names too (HTTP 401): the documented credentials are judged by the authentication matrix`,
-      );
-    if (usageLimitReached(canonical) || usageLimitReached(variant)) throw new NotAssessable(`${operationId} answered the documented usage-limit 403`);
+      notAssessed.check(`${operationId} refused the canonical header names too (HTTP 401): the documented credentials are judged by the authentication matrix`);
+    if (usageLimitReached(canonical) || usageLimitReached(variant)) notAssessed.check(`${operationId} answered the documented usage-limit 403`);
     expect(
       variant.status,
       `${operationId} with ${names.join(' and ')} must answer as with the canonical names (HTTP ${canonical.status})\n${variant.curl}`,

@@ -14,15 +14,14 @@
  * operation (AUTH-03 for listGroups, AUTH-06 for getTranscriptionStats, ...), with the request sent
  * inside it; the 401 body is checked after it, on the error requirements (support/auth.ts).
  */
-import { check, cites, expect, NotAssessable, requireDestructive, test, together } from '../fixtures/index.ts';
-import type { CallOptions, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
+import type { CallOptions, Exchange, Need, TargetConfig } from '../fixtures/index.ts';
 import {
   NEVER_ISSUED_API_KEY,
   NEVER_ISSUED_CLIENT_ID,
   WRONG_SECRET,
   accessToken,
   callOperation,
-  caseNeeds,
   concerns,
   credentialHeadersSent,
   credentialsOf,
@@ -56,8 +55,8 @@ const ACCEPTED = [
 ] as const;
 
 for (const row of ACCEPTED) {
-  test(`${row.title} succeeds with exactly the documented credentials (${row.sends.join(' + ')})`, cites(row.id), async ({ api, discover, target, needs }) => {
-    const parts = await requestParts(row.operationId, { discover, target, data: required(needs) });
+  test(`${row.title} succeeds with exactly the documented credentials (${row.sends.join(' + ')})`, cites(row.id), async ({ api, discover, target }) => {
+    const parts = await requestParts(row.operationId, { discover, target, data: required });
     const exchange = await api.call(row.operationId, parts);
     // The client sends what the document names; this pins the document to the requirement.
     expect(credentialHeadersSent(exchange), 'credential headers sent').toEqual([...row.sends]);
@@ -92,7 +91,7 @@ test(
 );
 
 test('creating a security key succeeds with the bearer token alone', cites('AUTH-05', { tag: ['@destructive'] }), async ({ api, discover, target }) => {
-  requireDestructive(target, 'creates a security key pair for the account');
+  if (!target.allowDestructive) notAssessed('creates a security key pair for the account', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
   let exchange: Exchange | undefined;
   await check('AUTH-05', 'createSecurityKey with the bearer token alone answers 200', async () => {
     // At the path the worker's discovery found the target serves keys at (VAR-03: POST /security or POST /participants).
@@ -108,8 +107,8 @@ interface CaseContext {
   target: TargetConfig;
   /** The worker's valid access token (not assessable inside a check when login gives none). */
   token: () => Promise<string>;
-  /** What a case needs from the target profile: the test skips without it, or in a loop the case is not assessed. */
-  needs: Needs;
+  /** Without what a case needs from the target profile: the test is not assessed (`notAssessed`), or in a loop that case's check (`notAssessed.check`). */
+  notAssessed: (reason: string, need?: Need) => never;
 }
 
 type Overrides = Pick<CallOptions, 'auth' | 'headers' | 'body'>;
@@ -223,7 +222,9 @@ const REJECTIONS: RejectionCase[] = [
     title: 'every bearer operation answers 401 to an expired token the service issued',
     cites: ['AUTH-18'],
     appliesTo: bearer,
-    send: async ({ target, needs }) => ({ auth: { bearer: needs(target.expiredToken, 'TARGET_EXPIRED_TOKEN', 'an expired token the target issued') } }),
+    send: async ({ target, notAssessed }) => ({
+      auth: { bearer: target.expiredToken ?? notAssessed('an expired token the target issued', { enable: 'TARGET_EXPIRED_TOKEN' }) },
+    }),
   },
   {
     title: 'every bearer operation answers 401 to the access token under the Basic scheme',
@@ -316,33 +317,29 @@ for (const rejection of REJECTIONS) {
     const own = share.operations.length === 0 ? rejection.cites : [...new Set(share.operations.map((operationId) => requirementFor(rejection, operationId)))];
     const fixed = rejection.fixed;
     const checked = fixed === undefined || !share.operations.some((operationId) => concerns(fixed, operationId)) ? own : [...own, fixed];
-    test(
-      `${rejection.title}${share.label}`,
-      cites(...checked, { tag: permissionTags(share.permission) }),
-      async ({ api, discover, target, needs, warn, observe }) => {
-        requirePermission(target, share.permission, share.operations);
-        expect(share.operations.length, 'operations of the document this case applies to').toBeGreaterThan(0);
-        const context: CaseContext = { target, token: () => accessToken(api), needs };
-        // One check per operation, each self-contained (the request is sent inside it); the operations go out together.
-        await together(share.operations, async (operationId) => {
-          const parts = async (): Promise<CallOptions> => requestParts(operationId, { discover, target, data: orUnknown });
-          const answered = await expectUnauthorized(
-            {
-              requirementId: requirementFor(rejection, operationId),
-              operationId,
-              cause: causeOf(rejection),
-              send: async () => {
-                const overrides = await rejection.send(context);
-                return callOperation(api, discover, operationId, { ...(await parts()), ...overrides });
-              },
+    test(`${rejection.title}${share.label}`, cites(...checked, { tag: permissionTags(share.permission) }), async ({ api, discover, target, warn, observe }) => {
+      requirePermission(target, share.permission, share.operations);
+      expect(share.operations.length, 'operations of the document this case applies to').toBeGreaterThan(0);
+      const context: CaseContext = { target, token: () => accessToken(api), notAssessed };
+      // One check per operation, each self-contained (the request is sent inside it); the operations go out together.
+      await together(share.operations, async (operationId) => {
+        const parts = async (): Promise<CallOptions> => requestParts(operationId, { discover, target, data: orUnknown });
+        const answered = await expectUnauthorized(
+          {
+            requirementId: requirementFor(rejection, operationId),
+            operationId,
+            cause: causeOf(rejection),
+            send: async () => {
+              const overrides = await rejection.send(context);
+              return callOperation(api, discover, operationId, { ...(await parts()), ...overrides });
             },
-            { warn, observe },
-          );
-          if (fixed !== undefined && answered !== undefined && concerns(fixed, operationId))
-            await refusedOrTaken(fixed, operationId, causeOf(rejection), answered, async () => callOperation(api, discover, operationId, await parts()));
-        });
-      },
-    );
+          },
+          { warn, observe },
+        );
+        if (fixed !== undefined && answered !== undefined && concerns(fixed, operationId))
+          await refusedOrTaken(fixed, operationId, causeOf(rejection), answered, async () => callOperation(api, discover, operationId, await parts()));
+      });
+    });
   }
 }
 
@@ -355,7 +352,7 @@ test(
   async ({ api, target, createParticipant, warn, observe }) => {
     const created = await createParticipant();
     // A case that lacks profile data is not assessed; the others go on.
-    const context: CaseContext = { target, token: () => accessToken(api), needs: caseNeeds };
+    const context: CaseContext = { target, token: () => accessToken(api), notAssessed: notAssessed.check };
     // The refused updates go out together, then the participant is read back once per case: the same
     // requests as one read after each update, without a wait per case against a remote target. Each
     // case sends a name of its own, so an update that was applied shows as that case's name.
@@ -378,7 +375,7 @@ test(
       const { exchange } = read;
       const json: unknown = exchange.json;
       if (exchange.status !== 200 || typeof json !== 'object' || json === null)
-        throw new NotAssessable(`getParticipant of the participant answered HTTP ${exchange.status} without a record (PART-05)`);
+        notAssessed.check(`getParticipant of the participant answered HTTP ${exchange.status} without a record (PART-05)`);
       expect((json as { name?: unknown }).name, `the refused update was applied\n${exchange.curl}`).not.toBe(name);
     };
     const reads = await together(cases, readBack);
@@ -407,12 +404,12 @@ test(
 test(
   'closing a meeting reads the API key from the JSON body of the GET request',
   cites('AUTH-25', 'AUTH-10', { tag: ['@destructive'] }),
-  async ({ api, target, needs, warn, observe }) => {
+  async ({ api, target, warn, observe }) => {
     // An ended meeting: with the key in the body the request passes authentication and meets the
     // documented "already ended" answer. It is gated all the same: no closeMeeting request, whatever
     // its meeting, is sent to a target that does not allow closing meetings.
-    const meetingId = needs(target.ids.endedMeetingId, 'TARGET_ENDED_MEETING_ID', 'a meeting that has already ended');
-    requireDestructive(target, 'sends closeMeeting for TARGET_ENDED_MEETING_ID');
+    const meetingId = target.ids.endedMeetingId ?? notAssessed('a meeting that has already ended', { enable: 'TARGET_ENDED_MEETING_ID' });
+    if (!target.allowDestructive) notAssessed('sends closeMeeting for TARGET_ENDED_MEETING_ID', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
     // Only "not 401": the answer for an ended meeting is ERR-03's (error-shapes.spec.ts), and its body is shown for 500 alone.
     await check('AUTH-25', 'closeMeeting with a valid apiKey in the JSON body passes authentication', async () => {
       const withKey = await api.call('closeMeeting', { params: { meetingId } });

@@ -6,8 +6,8 @@
  * write itself: participant upserts on TARGET_ALLOW_WRITES, security keys on TARGET_ALLOW_DESTRUCTIVE
  * (sent to the path the target serves them at, VAR-03).
  */
-import { check, cites, expect, NotAssessable, requireDestructive, requireWrites, test, together } from '../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
 import { checkErrorBody, concerning } from './support/error-bodies.ts';
 import type { ErrorRequirement } from './support/error-bodies.ts';
 import { shapeOf } from './support/observations.ts';
@@ -69,7 +69,9 @@ const BODY_TARGETS: BodyTarget[] = [
     operation: 'upsertParticipant',
     send: (api, _discover, options) => api.call('upsertParticipant', options),
     tag: ['@writes'],
-    gate: (target) => requireWrites(target, 'a target that wrongly accepts the body creates a participant'),
+    gate: (target) => {
+      if (!target.allowWrites) notAssessed('a target that wrongly accepts the body creates a participant', { enable: 'TARGET_ALLOW_WRITES' });
+    },
     valid: (_target, fresh) => {
       const id = fresh();
       return { participantId: id, id, name: `${id} conformance`, email: `${id}@example.com`, avatar: `https://example.com/avatars/${id}.png` };
@@ -80,7 +82,9 @@ const BODY_TARGETS: BodyTarget[] = [
     operation: 'createSecurityKey',
     send: callSecurityKey,
     tag: ['@destructive'],
-    gate: (target) => requireDestructive(target, 'a target that wrongly accepts the body creates a security key'),
+    gate: (target) => {
+      if (!target.allowDestructive) notAssessed('a target that wrongly accepts the body creates a security key', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
+    },
     valid: () => ({ passphrase: 'Conformance-Input-Key!' }),
     stringField: 'passphrase',
   },
@@ -150,7 +154,7 @@ test(
   'createSecurityKey answers a passphrase of 100 000 characters with 2xx or 4xx',
   cites('INP-06', { tag: ['@destructive'] }),
   async ({ api, discover, target }) => {
-    requireDestructive(target, 'may create a security key');
+    if (!target.allowDestructive) notAssessed('may create a security key', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
     const exchange = await callSecurityKey(api, discover, { body: { passphrase: LONG_TEXT } });
     await judgeAnswer('INP-06', 'createSecurityKey with a passphrase of 100 000 characters', exchange, SUCCESS_OR_4XX);
   },
@@ -168,7 +172,7 @@ const PARTICIPANT_FIELDS = ['id', 'name', 'email', 'avatar', 'createdAt'] as con
 async function listedFields(api: ApiClient, id: string, when: string): Promise<Record<string, unknown>> {
   const exchange = await api.call('getParticipant', { params: { id } });
   const body = exchange.json;
-  if (exchange.status !== 200 || typeof body !== 'object' || body === null) throw new NotAssessable(`getParticipant ${when} answered HTTP ${exchange.status}`);
+  if (exchange.status !== 200 || typeof body !== 'object' || body === null) notAssessed.check(`getParticipant ${when} answered HTTP ${exchange.status}`);
   return Object.fromEntries(PARTICIPANT_FIELDS.map((name) => [name, (body as Record<string, unknown>)[name]]));
 }
 
@@ -179,14 +183,14 @@ for (const [name, change] of REFUSED_UPDATES) {
     async ({ api, createParticipant }) => {
       const { id, input } = await createParticipant();
       const before = await listedFields(api, id, 'before the upsert').catch((error: unknown) => {
-        if (error instanceof NotAssessable) return error;
+        if (notAssessed.is(error)) return error;
         throw error;
       });
       const exchange = await api.call('upsertParticipant', { body: { ...input, ...change } });
       await judgeAnswer('INP-04', `an upsert with ${name}`, exchange, ONLY_4XX);
       await check('INP-07', `after the refused upsert with ${name}, the participant's listed fields are unchanged`, async () => {
-        if (!is4xx(exchange.status)) throw new NotAssessable(`the upsert answered HTTP ${exchange.status}, not a refusal (INP-04 judges that)`);
-        if (before instanceof NotAssessable) throw before;
+        if (!is4xx(exchange.status)) notAssessed.check(`the upsert answered HTTP ${exchange.status}, not a refusal (INP-04 judges that)`);
+        if (notAssessed.is(before)) throw before;
         expect(await listedFields(api, id, 'after the upsert'), 'the participant after the refused upsert').toEqual(before);
       });
     },
@@ -196,9 +200,9 @@ for (const [name, change] of REFUSED_UPDATES) {
 interface QueryCase {
   operation: string;
   /** Path parameters from discovery, when the operation has any. */
-  params?: (discover: Discovery, needs: Needs) => Promise<Record<string, string>>;
+  params?: (discover: Discovery) => Promise<Record<string, string>>;
   /** Documented filters that keep the answer small; each bad value is added to them. */
-  base?: (discover: Discovery, needs: Needs) => Promise<Record<string, string | boolean>>;
+  base?: (discover: Discovery) => Promise<Record<string, string | boolean>>;
   values: Record<string, string>[];
 }
 
@@ -206,12 +210,12 @@ const QUERY_CASES: QueryCase[] = [
   { operation: 'listGroups', values: [{ skip: '-1' }, { take: 'abc' }, { take: '0' }, { skip: '1.5' }] },
   {
     operation: 'listGroupParticipants',
-    params: async (discover, needs) => ({ groupId: needs(await discover.group(), 'TARGET_GROUP_ID', 'a group').id }),
+    params: async (discover) => ({ groupId: ((await discover.group()) ?? notAssessed('a group', { enable: 'TARGET_GROUP_ID' })).id }),
     values: [{ skip: '-1' }, { take: 'abc' }, { take: '0' }],
   },
   {
     operation: 'listRecordings',
-    base: async (discover, needs) => ({ meetingId: needs(await discover.meetingId(), 'TARGET_MEETING_ID', 'a meeting with recordings') }),
+    base: async (discover) => ({ meetingId: (await discover.meetingId()) ?? notAssessed('a meeting with recordings', { enable: 'TARGET_MEETING_ID' }) }),
     values: [{ skip: '-1' }, { take: 'abc' }],
   },
   { operation: 'getTranscriptionStats', values: [{ environment: 'staging' }] },
@@ -233,9 +237,9 @@ const QUERY_CASES: QueryCase[] = [
 const OK_OR_4XX = { also: (status: number) => status === 200, says: 'answered with 200 or a 4xx' };
 
 for (const c of QUERY_CASES) {
-  test(`${c.operation} answers malformed query values with 200 or a 4xx`, cites('INP-08'), async ({ api, discover, needs }) => {
-    const params = c.params === undefined ? undefined : await c.params(discover, needs);
-    const base = c.base === undefined ? {} : await c.base(discover, needs);
+  test(`${c.operation} answers malformed query values with 200 or a 4xx`, cites('INP-08'), async ({ api, discover }) => {
+    const params = c.params === undefined ? undefined : await c.params(discover);
+    const base = c.base === undefined ? {} : await c.base(discover);
     await together(c.values, async (value) => {
       const exchange = await api.call(c.operation, { ...(params === undefined ? {} : { params }), query: { ...base, ...value } });
       await judgeAnswer('INP-08', `${c.operation} with ${new URLSearchParams(value).toString()}`, exchange, OK_OR_4XX);
@@ -281,7 +285,7 @@ const NOT_5XX = { also: (status: number) => status < 400, says: 'answered withou
 
 for (const c of PATH_CASES) {
   test(`${c.name} answer unusual path parameters without a 5xx`, cites('INP-09', { tag: c.tag ?? [] }), async ({ api, target }) => {
-    if (c.tag?.includes('@writes')) requireWrites(target, 'archiving is a participant write');
+    if (c.tag?.includes('@writes') && !target.allowWrites) notAssessed('archiving is a participant write', { enable: 'TARGET_ALLOW_WRITES' });
     await together(UNUSUAL_VALUES, async ([name, value]) => {
       await together(c.calls(value, target), async ([operation, params]) => {
         await judgeAnswer('INP-09', `${operation} with a path parameter ${name}`, await api.call(operation, { params }), NOT_5XX);

@@ -7,7 +7,7 @@
  * Errors of state-changing operations are provoked only where the target allows the operation
  * (support/permissions.ts): a target that checks loosely would carry the request out.
  */
-import { check, cites, expect, NotAssessable, requireDestructive, test, together } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
 import type { CallOptions, Exchange } from '../fixtures/index.ts';
 import { ALL_OPERATIONS, UNKNOWN_ID, callOperation, orUnknown, requestParts } from './support/auth.ts';
 import { checkErrorBody, concerning, errorBodyNotAssessed } from './support/error-bodies.ts';
@@ -49,14 +49,14 @@ for (const row of UNAUTHORIZED) {
       const unauthorized = exchange.status === 401;
       const why = `${row.title} answered HTTP ${exchange.status}, not 401 (the authentication requirements judge the status)`;
       await check('ERR-01', `the 401 of ${row.title} is the documented body`, () => {
-        if (!unauthorized) throw new NotAssessable(why);
+        if (!unauthorized) notAssessed.check(why);
         expect(exchange).toMatchOperation(row.operationId, { status: 401 });
         expect(exchange.json).toMatchObject({ statusCode: 401, message: expect.any(String) });
       });
       if (unauthorized) await checkErrorBody(exchange, row.title, ['ERR-05']);
       else errorBodyNotAssessed(row.operationId, row.title, ['ERR-05'], why);
       await check('VAR-05', `the 401 of ${row.title} carries error as a string or omits it`, () => {
-        if (!unauthorized) throw new NotAssessable(why);
+        if (!unauthorized) notAssessed.check(why);
         const error = field(exchange.json, 'error');
         expect(error === undefined || typeof error === 'string', `error is ${JSON.stringify(error)}`).toBe(true);
         observe('VAR-05', error === undefined ? 'error absent' : 'error present', row.title);
@@ -68,9 +68,9 @@ for (const row of UNAUTHORIZED) {
 test(
   'transcription statistics answer 403 with the documented body once the usage limit is reached',
   cites('TRS-05', 'ERR-02', 'ERR-04', 'ERR-05', { tag: ['@destructive'] }),
-  async ({ api, target, needs }) => {
-    const account = needs(target.usageLimit, 'TARGET_USAGE_LIMIT_EMAIL', 'an account whose transcription usage limit may be exhausted');
-    requireDestructive(target, 'exhausts the transcription usage limit of TARGET_USAGE_LIMIT_EMAIL');
+  async ({ api, target }) => {
+    const account = target.usageLimit ?? notAssessed('an account whose transcription usage limit may be exhausted', { enable: 'TARGET_USAGE_LIMIT_EMAIL' });
+    if (!target.allowDestructive) notAssessed('exhausts the transcription usage limit of TARGET_USAGE_LIMIT_EMAIL', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
     let answer: Exchange | undefined;
     let sent = 0;
     await check('TRS-05', `a 403 comes within ${account.requests} requests of the usage-limit account`, async () => {
@@ -91,7 +91,7 @@ test(
     const limited = answer?.status === 403 ? answer : undefined;
     const why = `no 403 within ${sent} request(s) (TRS-05 judges the status)`;
     await check('ERR-02', 'the 403 of the usage limit is the documented body', () => {
-      if (limited === undefined) throw new NotAssessable(why);
+      if (limited === undefined) notAssessed.check(why);
       expect(limited).toMatchOperation('getTranscriptionStats', { status: 403 });
       expect(limited.json).toMatchObject({ statusCode: 403, error: expect.any(String), message: expect.any(String) });
     });
@@ -103,16 +103,16 @@ test(
 test(
   'closing a meeting that has already ended answers 500 with statusCode, message and error',
   cites('CLOSE-03', 'ERR-03', 'ERR-04', 'ERR-05', { tag: ['@destructive'] }),
-  async ({ api, target, needs }) => {
-    const meetingId = needs(target.ids.endedMeetingId, 'TARGET_ENDED_MEETING_ID', 'a meeting that has already ended');
-    requireDestructive(target, 'sends closeMeeting for TARGET_ENDED_MEETING_ID');
+  async ({ api, target }) => {
+    const meetingId = target.ids.endedMeetingId ?? notAssessed('a meeting that has already ended', { enable: 'TARGET_ENDED_MEETING_ID' });
+    if (!target.allowDestructive) notAssessed('sends closeMeeting for TARGET_ENDED_MEETING_ID', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
     const exchange = await api.call('closeMeeting', { params: { meetingId } });
     await check('CLOSE-03', 'closing the ended meeting TARGET_ENDED_MEETING_ID answers 500', () => {
       expect(exchange.status, `status of ${requestOf(exchange)}`).toBe(500);
     });
     const why = `the close answered HTTP ${exchange.status}, not 500 (CLOSE-03 judges the status)`;
     await check('ERR-03', 'the 500 of closeMeeting is the documented body', () => {
-      if (exchange.status !== 500) throw new NotAssessable(why);
+      if (exchange.status !== 500) notAssessed.check(why);
       expect(exchange).toMatchOperation('closeMeeting', { status: 500 });
       expect(exchange.json).toMatchObject({ statusCode: 500, message: expect.any(String), error: expect.any(String) });
     });
@@ -146,7 +146,7 @@ for (const share of sharesOf(ALL_OPERATIONS, (operationId) => operationId)) {
           // Security keys where the worker's discovery found them served (VAR-03), not at the sample's path.
           exchange = await callOperation(api, discover, operationId, { ...request, auth: NO_CREDENTIALS });
         } catch (error) {
-          if (!(error instanceof NotAssessable)) throw error;
+          if (!notAssessed.is(error)) throw error;
           errorBodyNotAssessed(operationId, `${operationId} without credentials`, ['ERR-04', 'ERR-06'], error.message);
           return;
         }

@@ -7,8 +7,8 @@
  * that read it not assessed, as its status is judged by the operation's own requirements.
  */
 
-import { check, checkNotAssessed, cites, expect, isJsonMediaType, test } from '../fixtures/index.ts';
-import type { ApiClient, CreateParticipant, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
+import { check, cites, expect, isJsonMediaType, notAssessed, test } from '../fixtures/index.ts';
+import type { ApiClient, CreateParticipant, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
 import { connectedOf, field, isDateTimeMs, isEpochMillis, isRecord, itemsOf, roomOfChannel } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
@@ -17,7 +17,6 @@ interface Context {
   api: ApiClient;
   discover: Discovery;
   target: TargetConfig;
-  needs: Needs;
   createParticipant: CreateParticipant;
 }
 
@@ -48,7 +47,7 @@ const CONNECTED = { fields: ['id', 'name', 'connectionId', 'timestamp'], nullabl
 const self = (body: unknown): unknown[] => [body];
 
 const channelName = (context: Context): string =>
-  context.needs(context.target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel with events and connected participants');
+  context.target.ids.channel ?? notAssessed('a realtime channel with events and connected participants', { enable: 'TARGET_CHANNEL' });
 
 const ROWS: FormatRow[] = [
   {
@@ -60,14 +59,15 @@ const ROWS: FormatRow[] = [
   {
     operation: 'getGroup',
     ids: ['FMT-01', 'FMT-03'],
-    fetch: async ({ api, discover, needs }) => api.call('getGroup', { params: { id: needs(await discover.group(), 'TARGET_GROUP_ID', 'a group').id } }),
+    fetch: async ({ api, discover }) =>
+      api.call('getGroup', { params: { id: ((await discover.group()) ?? notAssessed('a group', { enable: 'TARGET_GROUP_ID' })).id } }),
     records: [{ resource: 'group', select: self, ...GROUP }],
   },
   {
     operation: 'listGroupParticipants',
     ids: ['FMT-01', 'FMT-03'],
-    fetch: async ({ api, discover, needs }) => {
-      const { group } = needs(await discover.groupWithParticipants(), 'TARGET_GROUP_ID', 'a group with participants');
+    fetch: async ({ api, discover }) => {
+      const { group } = (await discover.groupWithParticipants()) ?? notAssessed('a group with participants', { enable: 'TARGET_GROUP_ID' });
       return api.call('listGroupParticipants', { params: { groupId: group.id } });
     },
     records: [{ resource: 'participant', select: itemsOf, ...PARTICIPANT }],
@@ -75,8 +75,10 @@ const ROWS: FormatRow[] = [
   {
     operation: 'getParticipant',
     ids: ['FMT-01', 'FMT-03'],
-    fetch: async ({ api, discover, needs }) =>
-      api.call('getParticipant', { params: { id: needs(await discover.participant(), 'TARGET_GROUP_ID', 'a group with participants').id } }),
+    fetch: async ({ api, discover }) =>
+      api.call('getParticipant', {
+        params: { id: ((await discover.participant()) ?? notAssessed('a group with participants', { enable: 'TARGET_GROUP_ID' })).id },
+      }),
     records: [{ resource: 'participant', select: self, ...PARTICIPANT }],
   },
   {
@@ -89,8 +91,10 @@ const ROWS: FormatRow[] = [
   {
     operation: 'listRecordings',
     ids: ['FMT-01', 'FMT-03'],
-    fetch: async ({ api, discover, needs }) =>
-      api.call('listRecordings', { query: { meetingId: needs(await discover.meetingId(), 'TARGET_MEETING_ID', 'a meeting with recordings') } }),
+    fetch: async ({ api, discover }) =>
+      api.call('listRecordings', {
+        query: { meetingId: (await discover.meetingId()) ?? notAssessed('a meeting with recordings', { enable: 'TARGET_MEETING_ID' }) },
+      }),
     records: [{ resource: 'recording', select: itemsOf, fields: ['uuid', 'url', 'roomId', 'status', 'meetingId', 'createdAt'], dateTimes: ['createdAt'] }],
   },
   {
@@ -179,7 +183,7 @@ const ROWS: FormatRow[] = [
     ids: ['FMT-02', 'FMT-03'],
     fetch: async (context) => {
       const channel = channelName(context);
-      const room = context.needs(await roomOfChannel(context.api, context.target, channel), 'TARGET_ROOM_ID', `the room of channel ${channel}`);
+      const room = (await roomOfChannel(context.api, context.target, channel)) ?? notAssessed(`the room of channel ${channel}`, { enable: 'TARGET_ROOM_ID' });
       return context.api.call('listRoomChannelParticipants', { params: { room, channel } });
     },
     records: [{ resource: 'connected participant', select: itemsOf, ...CONNECTED, fields: [...CONNECTED.fields, 'roomId'] }],
@@ -238,20 +242,16 @@ for (const row of ROWS) {
   test(
     `${row.operation}: every listed field is present, null only where stated, and timestamps have the documented format`,
     cites(...row.ids, { tag: row.tag ?? [] }),
-    async ({ api, discover, target, needs, createParticipant }) => {
-      const exchange = await row.fetch({ api, discover, target, needs, createParticipant });
+    async ({ api, discover, target, createParticipant }) => {
+      const exchange = await row.fetch({ api, discover, target, createParticipant });
       const why = unusable(exchange);
       const checked = row.records.map((rule) => ({ rule, records: why === undefined ? rule.select(exchange.json) : [] }));
-      if (why === undefined)
-        needs(
-          checked.some(({ records }) => records.length > 0) ? checked : undefined,
-          'records on the target',
-          `${row.operation} returned no records to check`,
-        );
+      if (why === undefined && checked.every(({ records }) => records.length === 0))
+        notAssessed(`${row.operation} returned no records to check`, { lacking: 'records on the target' });
       for (const id of row.ids as FormatRequirement[]) {
         for (const { rule, records } of checked.filter((entry) => concernsRule(id, entry.rule))) {
           const label = `${row.operation}: every ${rule.resource} ${FORMAT_LABELS[id]}`;
-          if (why !== undefined) checkNotAssessed(id, label, why);
+          if (why !== undefined) notAssessed.record(id, label, why);
           else if (records.length === 0)
             test.info().annotations.push({ type: 'note', description: `${id}: ${row.operation} answered no ${rule.resource} to check` });
           else {
@@ -304,10 +304,10 @@ for (const share of sharesOf(BODY_CASES, (c) => c.operation)) {
   test(
     `bodies the document does not describe are declared and written as JSON${share.label}`,
     cites('FMT-04', { tag: permissionTags(share.permission) }),
-    async ({ api, discover, target, needs, createParticipant }) => {
+    async ({ api, discover, target, createParticipant }) => {
       requirePermission(target, share.permission, share.operations);
       for (const c of share.items) {
-        const exchange = await c.provoke({ api, discover, target, needs, createParticipant });
+        const exchange = await c.provoke({ api, discover, target, createParticipant });
         if (exchange.text.trim() === '') {
           test.info().annotations.push({ type: 'note', description: `FMT-04: ${c.name} answered HTTP ${exchange.status} with no body` });
           continue;
@@ -352,30 +352,26 @@ const ORDER_CASES: OrderCase[] = [
 ];
 
 for (const c of ORDER_CASES) {
-  test(
-    `${c.operation}: no record ends or is updated before it starts or is created`,
-    cites('FMT-05'),
-    async ({ api, discover, target, needs, createParticipant }) => {
-      const exchange = await c.fetch({ api, discover, target, needs, createParticipant });
-      const why = unusable(exchange);
-      const pairs = c.pairs.map((pair) => ({ ...pair, records: why === undefined ? pair.select(exchange.json) : [] }));
-      if (why === undefined)
-        needs(pairs.some(({ records }) => records.length > 0) ? pairs : undefined, 'records on the target', `${c.operation} returned no records to compare`);
-      for (const { earlier, later, records } of pairs) {
-        const label = `${c.operation}: no ${later} is earlier than its ${earlier}`;
-        if (why !== undefined) {
-          checkNotAssessed('FMT-05', label, why);
-          continue;
-        }
-        // A SHOULD: a failure is recorded as a warning.
-        await check('FMT-05', label, () => {
-          const reversed = records.filter((record) => Date.parse(String(field(record, later))) < Date.parse(String(field(record, earlier))));
-          expect(
-            reversed.map((record) => `${later} ${String(field(record, later))} < ${earlier} ${String(field(record, earlier))}`),
-            `${reversed.length} of ${records.length} records reversed`,
-          ).toEqual([]);
-        });
+  test(`${c.operation}: no record ends or is updated before it starts or is created`, cites('FMT-05'), async ({ api, discover, target, createParticipant }) => {
+    const exchange = await c.fetch({ api, discover, target, createParticipant });
+    const why = unusable(exchange);
+    const pairs = c.pairs.map((pair) => ({ ...pair, records: why === undefined ? pair.select(exchange.json) : [] }));
+    if (why === undefined && pairs.every(({ records }) => records.length === 0))
+      notAssessed(`${c.operation} returned no records to compare`, { lacking: 'records on the target' });
+    for (const { earlier, later, records } of pairs) {
+      const label = `${c.operation}: no ${later} is earlier than its ${earlier}`;
+      if (why !== undefined) {
+        notAssessed.record('FMT-05', label, why);
+        continue;
       }
-    },
-  );
+      // A SHOULD: a failure is recorded as a warning.
+      await check('FMT-05', label, () => {
+        const reversed = records.filter((record) => Date.parse(String(field(record, later))) < Date.parse(String(field(record, earlier))));
+        expect(
+          reversed.map((record) => `${later} ${String(field(record, later))} < ${earlier} ${String(field(record, earlier))}`),
+          `${reversed.length} of ${records.length} records reversed`,
+        ).toEqual([]);
+      });
+    }
+  });
 }

@@ -3,7 +3,7 @@
  * The running meeting of the target profile can be closed once, so the whole transition (before,
  * close, after, close again) is one test, with one check per requirement it assesses.
  */
-import { check, cites, expect, NotAssessable, requireDestructive, test } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient } from '../fixtures/index.ts';
 import { relyOn, requestOf } from './support/reliance.ts';
 
@@ -25,16 +25,17 @@ async function connectedIds(api: ApiClient, room: string, channel: string): Prom
 test(
   'closing a running meeting answers {}, removes its participants, and closing it again answers 500',
   cites('CLOSE-01', 'CLOSE-02', 'CLOSE-03', 'ERR-03', 'AUTH-25', { tag: ['@destructive'] }),
-  async ({ api, target, needs }) => {
-    requireDestructive(target, 'closes the running meeting TARGET_RUNNING_MEETING_ID');
-    const meetingId = needs(target.ids.runningMeetingId, 'TARGET_RUNNING_MEETING_ID', 'a running meeting the suite may close');
-    const room = needs(target.ids.runningMeetingRoomId, 'TARGET_RUNNING_MEETING_ROOM_ID', 'the room where its participants are connected');
-    const channel = needs(target.ids.runningMeetingChannel, 'TARGET_RUNNING_MEETING_CHANNEL', 'the channel where its participants are connected');
+  async ({ api, target }) => {
+    if (!target.allowDestructive) notAssessed('closes the running meeting TARGET_RUNNING_MEETING_ID', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
+    const meetingId = target.ids.runningMeetingId ?? notAssessed('a running meeting the suite may close', { enable: 'TARGET_RUNNING_MEETING_ID' });
+    const room = target.ids.runningMeetingRoomId ?? notAssessed('the room where its participants are connected', { enable: 'TARGET_RUNNING_MEETING_ROOM_ID' });
+    const channel =
+      target.ids.runningMeetingChannel ?? notAssessed('the channel where its participants are connected', { enable: 'TARGET_RUNNING_MEETING_CHANNEL' });
     const where = `room ${room}, channel ${channel}`;
 
     // Read before the close, judged by the CLOSE-02 check below; a failed read leaves that check unassessable.
     const before = await connectedIds(api, room, channel).catch((error: unknown) => {
-      if (error instanceof NotAssessable) return error;
+      if (notAssessed.is(error)) return error;
       throw error;
     });
     // The client sends the bearer token and the API key in the JSON body of the GET (AUTH-25).
@@ -45,15 +46,15 @@ test(
     });
     const notClosed = first.status === 200 ? undefined : `the close answered HTTP ${first.status} (AUTH-25 judges the status)`;
     await check('CLOSE-01', 'the 200 of the close is exactly the empty object', () => {
-      if (notClosed !== undefined) throw new NotAssessable(notClosed);
+      if (notClosed !== undefined) notAssessed.check(notClosed);
       expect(first).toMatchOperation('closeMeeting', { status: 200 });
       expect(first.json).toStrictEqual({});
     });
     await check('CLOSE-02', `every participant leaves ${where} after the close`, async () => {
-      if (notClosed !== undefined) throw new NotAssessable(notClosed);
-      if (before instanceof NotAssessable) throw before;
+      if (notClosed !== undefined) notAssessed.check(notClosed);
+      if (notAssessed.is(before)) throw before;
       if (before.length === 0)
-        throw new NotAssessable(`no participant was connected in ${where} before the close (TARGET_RUNNING_MEETING_ROOM_ID, TARGET_RUNNING_MEETING_CHANNEL)`);
+        notAssessed.check(`no participant was connected in ${where} before the close (TARGET_RUNNING_MEETING_ROOM_ID, TARGET_RUNNING_MEETING_CHANNEL)`);
       await expect
         .poll(() => connectedIds(api, room, channel), {
           timeout: REMOVAL_TIMEOUT_MS,
@@ -64,12 +65,12 @@ test(
 
     const again = notClosed === undefined ? await api.call('closeMeeting', { params: { meetingId } }) : undefined;
     await check('CLOSE-03', 'closing the meeting again answers 500', () => {
-      if (again === undefined) throw new NotAssessable(notClosed ?? 'the meeting was not closed');
+      if (again === undefined) notAssessed.check(notClosed ?? 'the meeting was not closed');
       expect(again.status, `status of ${requestOf(again)}`).toBe(500);
     });
     await check('ERR-03', 'the 500 of the second close is the documented body', () => {
       if (again?.status !== 500)
-        throw new NotAssessable(`the second close answered ${again === undefined ? 'nothing' : `HTTP ${again.status}`} (CLOSE-03 judges the status)`);
+        notAssessed.check(`the second close answered ${again === undefined ? 'nothing' : `HTTP ${again.status}`} (CLOSE-03 judges the status)`);
       expect(again).toMatchOperation('closeMeeting', { status: 500 });
       expect(again.json).toMatchObject({ statusCode: 500, message: expect.any(String), error: expect.any(String) });
     });

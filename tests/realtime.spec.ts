@@ -3,8 +3,8 @@
  * interface, and the connected participants on both interfaces. Reads TARGET_CHANNEL, a channel with
  * events and connected participants; no operation of the interface publishes events or opens channels.
  */
-import { check, checkNotAssessed, cites, expect, test } from '../fixtures/index.ts';
-import type { ApiClient, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
+import type { ApiClient, Exchange, TargetConfig } from '../fixtures/index.ts';
 import { connectedOf, field, isRecord, roomOfChannel } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
 
@@ -19,8 +19,8 @@ interface ChannelInfo {
 }
 
 /** getChannelInfo of TARGET_CHANNEL, checked against the document before any semantic check. */
-async function readChannel(api: ApiClient, target: TargetConfig, needs: Needs): Promise<ChannelInfo & { name: string }> {
-  const name = needs(target.ids.channel, 'TARGET_CHANNEL', CHANNEL_WHY);
+async function readChannel(api: ApiClient, target: TargetConfig): Promise<ChannelInfo & { name: string }> {
+  const name = target.ids.channel ?? notAssessed(CHANNEL_WHY, { enable: 'TARGET_CHANNEL' });
   const exchange = await api.call('getChannelInfo', { params: { channel: name } });
   expect(exchange).toMatchOperation('getChannelInfo', { status: 200 });
   const body = exchange.json as JsonObject;
@@ -37,8 +37,8 @@ async function readChannel(api: ApiClient, target: TargetConfig, needs: Needs): 
 const eventKey = (event: JsonObject): string =>
   JSON.stringify([event['name'], event['timestamp'], event['participantId'], event['connectionId'], event['data']]);
 
-test('channel info holds the channel, its events and a list of connected participants', cites('RT-01'), async ({ api, target, needs }) => {
-  const { exchange } = await readChannel(api, target, needs);
+test('channel info holds the channel, its events and a list of connected participants', cites('RT-01'), async ({ api, target }) => {
+  const { exchange } = await readChannel(api, target);
   const body = exchange.json as JsonObject;
   expect(isRecord(body['channel']), 'channel is an object').toBe(true);
   expect(Array.isArray(body['events']), 'events is an array').toBe(true);
@@ -49,8 +49,8 @@ test('channel info holds the channel, its events and a list of connected partici
   ).not.toHaveLength(0);
 });
 
-test('the channel carries name, participantId, apiKey, an integer startTime and an integer or null endTime', cites('RT-02'), async ({ api, target, needs }) => {
-  const { channel } = await readChannel(api, target, needs);
+test('the channel carries name, participantId, apiKey, an integer startTime and an integer or null endTime', cites('RT-02'), async ({ api, target }) => {
+  const { channel } = await readChannel(api, target);
   expect(channel).toEqual(
     expect.objectContaining({ name: expect.any(String), participantId: expect.any(String), apiKey: expect.any(String), startTime: expect.any(Number) }),
   );
@@ -61,17 +61,17 @@ test('the channel carries name, participantId, apiKey, an integer startTime and 
   if ('id' in channel) expect(typeof channel['id'], 'id, when present, is a string').toBe('string');
 });
 
-test('the channel returned is the channel requested', cites('RT-03'), async ({ api, target, needs }) => {
-  const { channel, name } = await readChannel(api, target, needs);
+test('the channel returned is the channel requested', cites('RT-03'), async ({ api, target }) => {
+  const { channel, name } = await readChannel(api, target);
   expect(channel['name']).toBe(name);
 });
 
 test(
   'every event carries a name, an integer timestamp, participantId, a string or null connectionId and an object of data',
   cites('RT-04'),
-  async ({ api, target, needs }) => {
-    const { events } = await readChannel(api, target, needs);
-    needs(events.length > 0 ? events : undefined, 'TARGET_CHANNEL', 'a channel with events');
+  async ({ api, target }) => {
+    const { events } = await readChannel(api, target);
+    if (events.length === 0) notAssessed('a channel with events', { enable: 'TARGET_CHANNEL' });
     const wrong = events.filter(
       (event) =>
         typeof event['name'] !== 'string' ||
@@ -84,24 +84,24 @@ test(
   },
 );
 
-test('channel info returns at most 250 events', cites('RT-05'), async ({ api, target, needs }) => {
-  const { events } = await readChannel(api, target, needs);
+test('channel info returns at most 250 events', cites('RT-05'), async ({ api, target }) => {
+  const { events } = await readChannel(api, target);
   expect(events.length).toBeLessThanOrEqual(EVENTS_LIMIT);
 });
 
-test('channel info returns the newest events: an earlier read holds no event that a later read skips', cites('RT-06'), async ({ api, target, needs }) => {
-  const earlier = await readChannel(api, target, needs);
-  const later = await readChannel(api, target, needs);
-  needs(later.events.length > 0 ? later.events : undefined, 'TARGET_CHANNEL', 'a channel with events');
+test('channel info returns the newest events: an earlier read holds no event that a later read skips', cites('RT-06'), async ({ api, target }) => {
+  const earlier = await readChannel(api, target);
+  const later = await readChannel(api, target);
+  if (later.events.length === 0) notAssessed('a channel with events', { enable: 'TARGET_CHANNEL' });
   const oldestLater = Math.min(...later.events.map((event) => event['timestamp'] as number));
   const laterKeys = new Set(later.events.map(eventKey));
   const skipped = earlier.events.filter((event) => (event['timestamp'] as number) >= oldestLater && !laterKeys.has(eventKey(event)));
   expect(skipped, `events of the earlier read not older than the later read's oldest (${oldestLater}) yet missing from it`).toEqual([]);
 });
 
-test('channel info returns the newest events: the newest event the profile states is among them', cites('RT-06'), async ({ api, target, needs }) => {
-  const newest = needs(target.channelNewestEventMs, 'TARGET_CHANNEL_NEWEST_EVENT_MS', 'the epoch ms of the newest event of TARGET_CHANNEL');
-  const { events } = await readChannel(api, target, needs);
+test('channel info returns the newest events: the newest event the profile states is among them', cites('RT-06'), async ({ api, target }) => {
+  const newest = target.channelNewestEventMs ?? notAssessed('the epoch ms of the newest event of TARGET_CHANNEL', { enable: 'TARGET_CHANNEL_NEWEST_EVENT_MS' });
+  const { events } = await readChannel(api, target);
   const latest = Math.max(...events.map((event) => event['timestamp'] as number));
   expect(
     latest,
@@ -109,19 +109,15 @@ test('channel info returns the newest events: the newest event the profile state
   ).toBeGreaterThanOrEqual(newest);
 });
 
-test(
-  'connected participants of channel info carry id, name, connectionId, an integer timestamp and channel',
-  cites('RT-07'),
-  async ({ api, target, needs }) => {
-    const { connected } = await readChannel(api, target, needs);
-    needs(connected.length > 0 ? connected : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
-    for (const participant of connected) {
-      expect(participant).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), channel: expect.any(String) }));
-      expect(participant['connectionId'] === null || typeof participant['connectionId'] === 'string', 'connectionId is a string or null').toBe(true);
-      expect(Number.isSafeInteger(participant['timestamp']), 'timestamp is an integer').toBe(true);
-    }
-  },
-);
+test('connected participants of channel info carry id, name, connectionId, an integer timestamp and channel', cites('RT-07'), async ({ api, target }) => {
+  const { connected } = await readChannel(api, target);
+  if (connected.length === 0) notAssessed('a channel with connected participants', { enable: 'TARGET_CHANNEL' });
+  for (const participant of connected) {
+    expect(participant).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), channel: expect.any(String) }));
+    expect(participant['connectionId'] === null || typeof participant['connectionId'] === 'string', 'connectionId is a string or null').toBe(true);
+    expect(Number.isSafeInteger(participant['timestamp']), 'timestamp is an integer').toBe(true);
+  }
+});
 
 /** The fields a connected participant carries on either interface, `place` being channel or roomId; undefined when it does. */
 function participantProblem(participant: JsonObject, place: 'channel' | 'roomId'): string | undefined {
@@ -136,8 +132,8 @@ function participantProblem(participant: JsonObject, place: 'channel' | 'roomId'
   return wrong.length === 0 ? undefined : `${wrong.join(', ')}: ${JSON.stringify(participant)}`;
 }
 
-test('the versioned participant list is an array of participants with channel', cites('RT-08', 'RT-07'), async ({ api, target, needs }) => {
-  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', CHANNEL_WHY);
+test('the versioned participant list is an array of participants with channel', cites('RT-08', 'RT-07'), async ({ api, target }) => {
+  const channel = target.ids.channel ?? notAssessed(CHANNEL_WHY, { enable: 'TARGET_CHANNEL' });
   const exchange = await api.call('listChannelParticipants', { params: { channel_name: channel } });
   const isList = await check('RT-08', 'listChannelParticipants answers 200 with an array of versioned participants', () => {
     expect(exchange).toMatchOperation('listChannelParticipants', { status: 200 });
@@ -146,11 +142,9 @@ test('the versioned participant list is an array of participants with channel', 
   if (!isList) return;
   const participants = exchange.json as JsonObject[];
   if (participants.length === 0)
-    checkNotAssessed(
-      'RT-07',
-      'participants of listChannelParticipants carry the versioned fields',
-      'needs TARGET_CHANNEL (a channel with connected participants)',
-    );
+    notAssessed.record('RT-07', 'participants of listChannelParticipants carry the versioned fields', 'a channel with connected participants', {
+      enable: 'TARGET_CHANNEL',
+    });
   for (const [index, participant] of participants.entries()) {
     await check('RT-07', `participant ${index} of listChannelParticipants carries id, name, connectionId, an integer timestamp and channel`, () => {
       expect(participantProblem(participant, 'channel')).toBeUndefined();
@@ -158,9 +152,10 @@ test('the versioned participant list is an array of participants with channel', 
   }
 });
 
-test('the room participant list is an array of participants with roomId', cites('RT-10', 'RT-09'), async ({ api, target, needs }) => {
-  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', CHANNEL_WHY);
-  const room = needs(await roomOfChannel(api, target, channel), 'TARGET_ROOM_ID', `the room of channel ${channel} (no known room lists it)`);
+test('the room participant list is an array of participants with roomId', cites('RT-10', 'RT-09'), async ({ api, target }) => {
+  const channel = target.ids.channel ?? notAssessed(CHANNEL_WHY, { enable: 'TARGET_CHANNEL' });
+  const room =
+    (await roomOfChannel(api, target, channel)) ?? notAssessed(`the room of channel ${channel} (no known room lists it)`, { enable: 'TARGET_ROOM_ID' });
   const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
   const isList = await check('RT-10', 'listRoomChannelParticipants answers 200 with an array of main-interface participants', () => {
     expect(exchange).toMatchOperation('listRoomChannelParticipants', { status: 200 });
@@ -169,7 +164,11 @@ test('the room participant list is an array of participants with roomId', cites(
   if (!isList) return;
   const participants = exchange.json as JsonObject[];
   if (participants.length === 0)
-    checkNotAssessed('RT-09', 'participants of listRoomChannelParticipants carry the main-interface fields', `the room ${room} lists no connected participant`);
+    notAssessed.record(
+      'RT-09',
+      'participants of listRoomChannelParticipants carry the main-interface fields',
+      `the room ${room} lists no connected participant`,
+    );
   for (const [index, participant] of participants.entries()) {
     await check('RT-09', `participant ${index} of listRoomChannelParticipants carries id, name, connectionId, an integer timestamp and roomId`, () => {
       expect(participantProblem(participant, 'roomId')).toBeUndefined();
@@ -177,9 +176,10 @@ test('the room participant list is an array of participants with roomId', cites(
   }
 });
 
-test('every participant of the room participant list is in the requested room', cites('RT-11'), async ({ api, target, needs }) => {
-  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', CHANNEL_WHY);
-  const room = needs(await roomOfChannel(api, target, channel), 'TARGET_ROOM_ID', `the room of channel ${channel} (no known room lists it)`);
+test('every participant of the room participant list is in the requested room', cites('RT-11'), async ({ api, target }) => {
+  const channel = target.ids.channel ?? notAssessed(CHANNEL_WHY, { enable: 'TARGET_CHANNEL' });
+  const room =
+    (await roomOfChannel(api, target, channel)) ?? notAssessed(`the room of channel ${channel} (no known room lists it)`, { enable: 'TARGET_ROOM_ID' });
   const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
   expect(exchange).toMatchOperation('listRoomChannelParticipants', { status: 200 });
   const rooms = (exchange.json as JsonObject[]).map((participant) => participant['roomId']);
@@ -187,8 +187,8 @@ test('every participant of the room participant list is in the requested room', 
   expect(rooms).toEqual(rooms.map(() => room));
 });
 
-test('channel info and the versioned participant list name the same connected participants', cites('RT-12'), async ({ api, target, needs }) => {
-  const { connected, name } = await readChannel(api, target, needs);
+test('channel info and the versioned participant list name the same connected participants', cites('RT-12'), async ({ api, target }) => {
+  const { connected, name } = await readChannel(api, target);
   const exchange = await api.call('listChannelParticipants', { params: { channel_name: name } });
   expect(exchange).toMatchOperation('listChannelParticipants', { status: 200 });
   const fromInfo = connected.map((participant) => String(participant['id'])).sort();
@@ -196,8 +196,8 @@ test('channel info and the versioned participant list name the same connected pa
   expect(fromList, 'ids of the participant list, beside those of channel info').toEqual(fromInfo);
 });
 
-test('the channel endTime is null while open, else not earlier than its startTime', cites('RT-13'), async ({ api, target, needs }) => {
-  const { channel } = await readChannel(api, target, needs);
+test('the channel endTime is null while open, else not earlier than its startTime', cites('RT-13'), async ({ api, target }) => {
+  const { channel } = await readChannel(api, target);
   const endTime = channel['endTime'];
   if (endTime !== null) {
     expect(Number.isSafeInteger(endTime), `a closed channel's endTime is an integer, got ${String(endTime)}`).toBe(true);
@@ -205,16 +205,16 @@ test('the channel endTime is null while open, else not earlier than its startTim
   }
 });
 
-test('every event falls within the channel lifetime', cites('RT-14'), async ({ api, target, needs }) => {
-  const { channel, events } = await readChannel(api, target, needs);
+test('every event falls within the channel lifetime', cites('RT-14'), async ({ api, target }) => {
+  const { channel, events } = await readChannel(api, target);
   const start = channel['startTime'] as number;
   const end = channel['endTime'] as number | null;
   const outside = events.filter((event) => (event['timestamp'] as number) < start || (end !== null && (event['timestamp'] as number) > end));
   expect(outside.length, `events outside [${start}, ${end ?? 'open'}] of ${events.length}, e.g. ${String(field(outside[0], 'timestamp'))}`).toBe(0);
 });
 
-test("the channel's apiKey is one of the target's API keys", cites('RT-15'), async ({ api, target, needs }) => {
-  const { channel } = await readChannel(api, target, needs);
+test("the channel's apiKey is one of the target's API keys", cites('RT-15'), async ({ api, target }) => {
+  const { channel } = await readChannel(api, target);
   const keys = [target.apiKey, target.otherApiKey].filter((key) => key !== undefined);
   // The value itself is a credential: the message says only that it matched neither key.
   expect(keys.includes(channel['apiKey'] as string), 'the channel apiKey is TARGET_API_KEY or TARGET_OTHER_API_KEY').toBe(true);

@@ -5,8 +5,8 @@
  * Whether a filter is required is not shown (UNS-16): comparisons with the unfiltered list are
  * made when the target answers it, and the filter checks also cross-check the two filters.
  */
-import { check, cites, expect, notAssessed, recordExchange, test, watchMargin } from '../fixtures/index.ts';
-import type { ApiClient, Discovery, Needs, Recording, TargetConfig } from '../fixtures/index.ts';
+import { check, cites, expect, notApplicable, notAssessed, recordExchange, test, watchMargin } from '../fixtures/index.ts';
+import type { ApiClient, Discovery, Recording, TargetConfig, TargetVariable } from '../fixtures/index.ts';
 import { distinct, readPage, readRecordings, readUnfilteredRecordings } from './support/recordings.ts';
 import { settled } from './support/reliance.ts';
 import type { RecordingList, RecordingsPagination } from './support/recordings.ts';
@@ -20,7 +20,7 @@ interface FilterCase {
   field: 'roomId' | 'meetingId';
   other: 'roomId' | 'meetingId';
   noun: string;
-  variable: string;
+  variable: TargetVariable;
   only: string;
   all: string;
 }
@@ -46,22 +46,22 @@ async function someRecordings(api: ApiClient, target: TargetConfig, discover: Di
 test(
   'every listed recording carries the Recording fields, with status processing or available',
   cites('REC-01', 'VAR-01'),
-  async ({ api, target, discover, needs, observe }) => {
+  async ({ api, target, discover, observe }) => {
     await check('VAR-01', 'listRecordings answers a bare array or the pagination envelope', async () => {
-      const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
+      const list = (await someRecordings(api, target, discover)) ?? notAssessed('the list without filters was refused', { enable: 'TARGET_MEETING_ID' });
       observe('VAR-01', list.form);
     });
     await check('REC-01', 'every listed recording carries the Recording fields', async () => {
       // The read judges every page against RecordingList, each Recording on REC-01; an empty list would judge nothing.
-      const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
-      needs(list.items[0], 'recordings in the account', 'no recording to check');
+      const list = (await someRecordings(api, target, discover)) ?? notAssessed('the list without filters was refused', { enable: 'TARGET_MEETING_ID' });
+      if (list.items.length === 0) notAssessed('no recording to check', { lacking: 'recordings in the account' });
     });
   },
 );
 
-test('every recording url is an absolute http or https URL', cites('REC-02'), async ({ api, target, discover, needs }) => {
-  const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
-  needs(list.items[0], 'recordings in the account', 'no recording to check');
+test('every recording url is an absolute http or https URL', cites('REC-02'), async ({ api, target, discover }) => {
+  const list = (await someRecordings(api, target, discover)) ?? notAssessed('the list without filters was refused', { enable: 'TARGET_MEETING_ID' });
+  if (list.items.length === 0) notAssessed('no recording to check', { lacking: 'recordings in the account' });
   const protocol = (url: string | undefined): string => (url !== undefined && URL.canParse(url) ? new URL(url).protocol : 'not an absolute URL');
   expect(
     list.items.filter((recording) => !['http:', 'https:'].includes(protocol(recording.url))).map(({ uuid, status, url }) => ({ uuid, status, url })),
@@ -70,13 +70,11 @@ test('every recording url is an absolute http or https URL', cites('REC-02'), as
 });
 
 for (const c of FILTERS) {
-  test(`filtering recordings by ${c.field} returns only recordings of that ${c.noun}`, cites(c.only), async ({ api, target, discover, needs }) => {
-    const value = needs(await filterValue(c.field, target, discover), c.variable, `a ${c.noun} with recordings`);
+  test(`filtering recordings by ${c.field} returns only recordings of that ${c.noun}`, cites(c.only), async ({ api, target, discover }) => {
+    const value = (await filterValue(c.field, target, discover)) ?? notAssessed(`a ${c.noun} with recordings`, { enable: c.variable });
     const unfiltered = await readUnfilteredRecordings(api);
-    test.skip(
-      unfiltered?.complete === true && unfiltered.items.every((recording) => recording[c.field] === value),
-      `not assessed: every recording of the account has ${c.field} ${value}, so an ignored filter would pass`,
-    );
+    if (unfiltered?.complete === true && unfiltered.items.every((recording) => recording[c.field] === value))
+      notAssessed(`every recording of the account has ${c.field} ${value}, so an ignored filter would pass`);
     const filtered = await readRecordings(api, { [c.field]: value }, c.only);
     expect(filtered.items.length, `recordings with ${c.field}=${value}`).toBeGreaterThan(0);
     expect(
@@ -85,10 +83,10 @@ for (const c of FILTERS) {
     ).toEqual([]);
   });
 
-  test(`filtering recordings by ${c.field} returns every recording of that ${c.noun}`, cites(c.all), async ({ api, target, discover, needs }) => {
-    const value = needs(await filterValue(c.field, target, discover), c.variable, `a ${c.noun} with recordings`);
+  test(`filtering recordings by ${c.field} returns every recording of that ${c.noun}`, cites(c.all), async ({ api, target, discover }) => {
+    const value = (await filterValue(c.field, target, discover)) ?? notAssessed(`a ${c.noun} with recordings`, { enable: c.variable });
     const first = await readRecordings(api, { [c.field]: value }, c.all);
-    test.skip(!first.complete, `not assessed: the ${c.noun} holds more recordings than the pages read`);
+    if (!first.complete) notAssessed(`the ${c.noun} holds more recordings than the pages read`);
 
     // Recordings of the same room/meeting found through the other filter and the unfiltered list,
     // read before the filter is read again: one created in between is then in the filtered list only.
@@ -107,12 +105,12 @@ for (const c of FILTERS) {
   });
 }
 
-test('a processing recording becomes available within the stated delay', cites('REC-07'), async ({ recordingWatch, target, needs }) => {
-  const meetingId = needs(target.ids.processingMeetingId, 'TARGET_PROCESSING_MEETING_ID', 'a meeting whose recording is processing');
+test('a processing recording becomes available within the stated delay', cites('REC-07'), async ({ recordingWatch, target }) => {
+  const meetingId = target.ids.processingMeetingId ?? notAssessed('a meeting whose recording is processing', { enable: 'TARGET_PROCESSING_MEETING_ID' });
   // The worker has been watching the meeting's recordings since it started (fixtures/recording-watch.ts),
   // for at most the delay and its margin from then.
   test.setTimeout(target.recordingReadyMs + watchMargin(target.recordingReadyMs) + 30_000);
-  const watch = await needs(recordingWatch, 'TARGET_PROCESSING_MEETING_ID', 'a meeting whose recording is processing');
+  const watch = await (recordingWatch ?? notAssessed('a meeting whose recording is processing', { enable: 'TARGET_PROCESSING_MEETING_ID' }));
   test.info().attachments.push(...watch.attachments);
   test.info().annotations.push(...watch.annotations);
   const watched = `meeting ${meetingId}, watched from ${new Date(watch.firstReadAt).toISOString()} in ${watch.reads} read(s)`;
@@ -139,17 +137,15 @@ test('a processing recording becomes available within the stated delay', cites('
   });
 });
 
-test('the url of an available recording answers 2xx', cites('REC-08'), async ({ api, target, discover, needs, request }) => {
-  const meetingId = needs(await filterValue('meetingId', target, discover), 'TARGET_MEETING_ID', 'a meeting with recordings');
+test('the url of an available recording answers 2xx', cites('REC-08'), async ({ api, target, discover, request }) => {
+  const meetingId = (await filterValue('meetingId', target, discover)) ?? notAssessed('a meeting with recordings', { enable: 'TARGET_MEETING_ID' });
   // Read afresh: the url is temporary and may have expired since discovery. That it is absolute is
   // not stated (REC-02 is a SHOULD): a relative reference is resolved against the list's address.
   const list = await readRecordings(api, { meetingId });
   const base = list.first.request.url;
-  const recording = needs(
-    list.items.find((item) => item.status === 'available' && typeof item.url === 'string' && URL.canParse(item.url, base)),
-    'TARGET_MEETING_ID',
-    'an available recording with a url',
-  );
+  const recording =
+    list.items.find((item) => item.status === 'available' && typeof item.url === 'string' && URL.canParse(item.url, base)) ??
+    notAssessed('an available recording with a url', { enable: 'TARGET_MEETING_ID' });
   const url = new URL(recording.url as string, base);
   const shown = `${url.origin}${url.pathname}`;
   let status: number;
@@ -179,9 +175,9 @@ function targetNow(list: RecordingList): number {
   return Number.isNaN(date) ? Date.now() - CLOCK_SKEW_MS : date;
 }
 
-test('no recording created longer ago than the ready delay is still processing', cites('REC-09'), async ({ api, target, discover, needs }) => {
-  const list = needs(await someRecordings(api, target, discover), 'TARGET_MEETING_ID', 'the list without filters was refused');
-  needs(list.items[0], 'recordings in the account', 'no recording to check');
+test('no recording created longer ago than the ready delay is still processing', cites('REC-09'), async ({ api, target, discover }) => {
+  const list = (await someRecordings(api, target, discover)) ?? notAssessed('the list without filters was refused', { enable: 'TARGET_MEETING_ID' });
+  if (list.items.length === 0) notAssessed('no recording to check', { lacking: 'recordings in the account' });
   const cutoff = targetNow(list) - target.recordingReadyMs;
   const stale = list.items.filter((recording) => recording.status === 'processing' && Date.parse(recording.createdAt ?? '') < cutoff);
   // A SHOULD: a failure is recorded as a warning.
@@ -197,33 +193,30 @@ type Envelope = { pagination: RecordingsPagination; data: Recording[] };
  * The first page of the unfiltered list (of the configured room's list when the target refuses the
  * unfiltered one), skipping the test when the target answers with a bare array.
  */
-async function envelopeList(
-  api: ApiClient,
-  target: TargetConfig,
-  discover: Discovery,
-  needs: Needs,
-): Promise<{ query: Record<string, string>; first: Envelope }> {
+async function envelopeList(api: ApiClient, target: TargetConfig, discover: Discovery): Promise<{ query: Record<string, string>; first: Envelope }> {
   const unfiltered = await readUnfilteredRecordings(api);
   const query: Record<string, string> =
-    unfiltered === undefined ? { roomId: needs(await filterValue('roomId', target, discover), 'TARGET_ROOM_ID', 'the list without filters was refused') } : {};
+    unfiltered === undefined
+      ? { roomId: (await filterValue('roomId', target, discover)) ?? notAssessed('the list without filters was refused', { enable: 'TARGET_ROOM_ID' }) }
+      : {};
   const list = unfiltered ?? (await readRecordings(api, query));
-  test.skip(list.form === 'bare array', 'not applicable: listRecordings answers with a bare array (VAR-01); REC-10 concerns the envelope');
+  if (list.form === 'bare array') notApplicable('listRecordings answers with a bare array (VAR-01); REC-10 concerns the envelope');
   return { query, first: list.first.json as Envelope };
 }
 
 /** Pages are not stated to be numbered from 1 (nor from 0): pagination.page is left to the PAG requirements. */
-test('an envelope of recordings fills pagination exactly for the default page', cites('REC-10'), async ({ api, target, discover, needs }) => {
-  const { first } = await envelopeList(api, target, discover, needs);
+test('an envelope of recordings fills pagination exactly for the default page', cites('REC-10'), async ({ api, target, discover }) => {
+  const { first } = await envelopeList(api, target, discover);
   const { total, limit, totalPages } = first.pagination;
-  test.skip(total === 0, 'not assessed: the list holds no recording');
+  if (total === 0) notAssessed('the list holds no recording');
   await check('REC-10', 'pagination.limit is 10 when take is not sent', () => expect(limit).toBe(10));
   await check('REC-10', 'pagination.totalPages is ceil(total / limit)', () => expect(totalPages).toBe(Math.ceil(total / limit)));
   await check('REC-10', 'data holds min(10, total) recordings', () => expect(first.data).toHaveLength(Math.min(10, total)));
 });
 
-test('an envelope of recordings honours skip and take', cites('REC-10'), async ({ api, target, discover, needs }) => {
-  const { query, first } = await envelopeList(api, target, discover, needs);
-  test.skip(first.pagination.total < 4, `not assessed: the list holds ${first.pagination.total} recordings, fewer than the 4 this check pages through`);
+test('an envelope of recordings honours skip and take', cites('REC-10'), async ({ api, target, discover }) => {
+  const { query, first } = await envelopeList(api, target, discover);
+  if (first.pagination.total < 4) notAssessed(`the list holds ${first.pagination.total} recordings, fewer than the 4 this check pages through`);
   const page = async (skip: number, take: number): Promise<Envelope> => (await readPage(api, { ...query, skip, take }, 'REC-10')).json as Envelope;
   const uuids = (envelope: Envelope): string[] => envelope.data.map((recording) => recording.uuid);
   // The list is live: the two pages are compared once two reads of them agree.

@@ -8,7 +8,7 @@
  * it; the randomness check creates one more. The refusal check is gated too, as a target that wrongly
  * accepts it creates a key. The secretKey is a secret: no check quotes its words.
  */
-import { check, cites, expect, NotAssessable, requireDestructive, test } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import { checkErrorBody, concerning } from './support/error-bodies.ts';
 import { formPair, keyEncoding, loadFailure, loadPrivateKey, loadPublicKey, secretKeyWords, unreadableKey, wordsOutsideBip39 } from './support/key-material.ts';
 import { callSecurityKey, createAnother, keyOf, keyPath, sharedCreation } from './support/security-keys.ts';
@@ -22,7 +22,7 @@ test(
   'creating a security key answers passphrase, publicKey, privateKey and secretKey, echoing the passphrase',
   cites('SEC-01', 'SEC-02', DESTRUCTIVE),
   async ({ discover, target }) => {
-    requireDestructive(target, WHY);
+    if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
     const creation = await sharedCreation(discover);
     // The matcher checks the four fields are strings (SecurityKeyResult); that they are not empty is not
     // stated, and an empty key fails SEC-03 or SEC-04.
@@ -39,12 +39,12 @@ test(
 /** The key text when the suite can read its encoding; none is stated, so another one leaves the check not assessed. */
 function readable(text: string, kind: 'public' | 'private'): string {
   if (keyEncoding(text, kind) === undefined)
-    throw new NotAssessable(`the ${kind === 'public' ? 'publicKey' : 'privateKey'} is in an encoding the suite cannot read (${unreadableKey(text)})`);
+    notAssessed.check(`the ${kind === 'public' ? 'publicKey' : 'privateKey'} is in an encoding the suite cannot read (${unreadableKey(text)})`);
   return text;
 }
 
 test('the publicKey parses as a public key', cites('SEC-03', DESTRUCTIVE), async ({ discover, target }) => {
-  requireDestructive(target, WHY);
+  if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
   const creation = await sharedCreation(discover);
   await check('SEC-03', 'the publicKey loads as a public key', async () => {
     const publicKey = readable((await keyOf(creation)).publicKey, 'public');
@@ -59,7 +59,7 @@ test(
   'the privateKey is encrypted with the passphrase: it loads with it, not without it or with another',
   cites('SEC-04', 'SEC-05', DESTRUCTIVE),
   async ({ discover, target }) => {
-    requireDestructive(target, WHY);
+    if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
     const creation = await sharedCreation(discover);
     await check('SEC-04', 'the privateKey loads with the passphrase sent', async () => {
       const privateKey = readable((await keyOf(creation)).privateKey, 'private');
@@ -86,14 +86,14 @@ test(
 );
 
 test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTRUCTIVE), async ({ discover, target }) => {
-  requireDestructive(target, WHY);
+  if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
   const creation = await sharedCreation(discover);
   await check('SEC-06', 'the public half of the privateKey is the publicKey', async () => {
     const key = await keyOf(creation);
     const [privateText, publicText] = [readable(key.privateKey, 'private'), readable(key.publicKey, 'public')];
     // Keys that SEC-03 or SEC-04 find unreadable cannot be compared here.
     const failure = loadFailure(() => [loadPrivateKey(privateText, creation.passphrase), loadPublicKey(publicText)]);
-    if (failure !== undefined) throw new NotAssessable(`the keys do not load (${failure}), which SEC-03 and SEC-04 judge`);
+    if (failure !== undefined) notAssessed.check(`the keys do not load (${failure}), which SEC-03 and SEC-04 judge`);
     expect(
       formPair(loadPrivateKey(privateText, creation.passphrase), loadPublicKey(publicText)),
       'the public key derived from the privateKey equals the publicKey',
@@ -102,7 +102,7 @@ test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTR
 });
 
 test('the secretKey is 128 words, from the BIP-39 English list', cites('SEC-07', 'SEC-08', DESTRUCTIVE), async ({ discover, target }) => {
-  requireDestructive(target, WHY);
+  if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
   const creation = await sharedCreation(discover);
   await check('SEC-07', 'the secretKey holds 128 words', async () => {
     const words = secretKeyWords((await keyOf(creation)).secretKey);
@@ -117,7 +117,7 @@ test('the secretKey is 128 words, from the BIP-39 English list', cites('SEC-07',
 });
 
 test('two key creations return different secretKeys', cites('SEC-09', DESTRUCTIVE), async ({ api, discover, target }) => {
-  requireDestructive(target, WHY);
+  if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
   // The worker's shared key is one creation; this test makes the second.
   const [first, second] = await Promise.all([sharedCreation(discover), createAnother(api, discover)]);
   await check('SEC-09', 'the second secretKey differs from the first', async () => {
@@ -136,7 +136,8 @@ test(
   cites('SEC-10', 'INP-02', ...concerning(['ERR-04', 'ERR-06'], ['createSecurityKey']), DESTRUCTIVE),
   async ({ api, discover, target }) => {
     // A target that wrongly accepts the request creates a key pair, so this is gated like a creation.
-    requireDestructive(target, 'a target that wrongly accepts a request without passphrase creates a key pair');
+    if (!target.allowDestructive)
+      notAssessed('a target that wrongly accepts a request without passphrase creates a key pair', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
     const path = await keyPath(discover);
     const exchange = await callSecurityKey(api, discover, { body: {} });
     // The passphrase is required, so no key may come; which refusal is not shown (a 4xx is what

@@ -2,21 +2,21 @@
  * Documented variants: where the interface contradicts itself, every documented form passes and the
  * test records which form the target showed (VAR-01..07).
  */
-import { check, checkNotAssessed, cites, expect, NotAssessable, requireDestructive, requireWrites, test, together } from '../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, Needs, TargetConfig } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, Need, TargetConfig } from '../fixtures/index.ts';
 import { connectedOf, describeAnswer, field, isRecord, itemsOf } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
-test('recordings are listed as a bare array or in the pagination envelope', cites('VAR-01'), async ({ api, discover, observe, needs }) => {
-  const meetingId = needs(await discover.meetingId(), 'TARGET_MEETING_ID', 'a meeting with recordings');
+test('recordings are listed as a bare array or in the pagination envelope', cites('VAR-01'), async ({ api, discover, observe }) => {
+  const meetingId = (await discover.meetingId()) ?? notAssessed('a meeting with recordings', { enable: 'TARGET_MEETING_ID' });
   const exchange = await api.call('listRecordings', { query: { meetingId } });
   expect(exchange).toMatchOperation('listRecordings', { status: 200 });
   observe('VAR-01', Array.isArray(exchange.json) ? 'bare array (the sample)' : 'pagination envelope (the description)');
 });
 
-test('channel info lists connected participants as participants or as presences', cites('VAR-02'), async ({ api, target, observe, needs }) => {
-  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel');
+test('channel info lists connected participants as participants or as presences', cites('VAR-02'), async ({ api, target, observe }) => {
+  const channel = target.ids.channel ?? notAssessed('a realtime channel', { enable: 'TARGET_CHANNEL' });
   const exchange = await api.call('getChannelInfo', { params: { channel } });
   expect(exchange).toMatchOperation('getChannelInfo', { status: 200 });
   const body = exchange.json as JsonObject;
@@ -29,9 +29,9 @@ test(
   'a security key is served at POST /security or at POST /participants with only a passphrase',
   cites('VAR-03', { tag: ['@destructive', '@writes'] }),
   async ({ api, target, observe }) => {
-    requireDestructive(target, 'creates account security keys');
+    if (!target.allowDestructive) notAssessed('creates account security keys', { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
     // A target that takes the body for a participant upsert still needs the apikey header, which is left out.
-    requireWrites(target, 'POST /participants is also the participant upsert');
+    if (!target.allowWrites) notAssessed('POST /participants is also the participant upsert', { enable: 'TARGET_ALLOW_WRITES' });
     const passphrase = 'Conformance-Var03-Key!';
     const paths: [string, Exchange][] = [
       ['/security', await api.call('createSecurityKey', { body: { passphrase } })],
@@ -51,8 +51,8 @@ test(
 
 interface HeaderCase {
   operation: string;
-  /** The call options of a read that answers 200, from discovery; a string says what is missing. */
-  options: (discover: Discovery) => Promise<CallOptions | string>;
+  /** The call options of a read that answers 200, from discovery, or what is missing and the variable that would supply it. */
+  options: (discover: Discovery) => Promise<CallOptions | { missing: string; need: Need }>;
   /**
    * What of the body must be the same with either spelling: the identities of a list (its items'
    * order is another requirement's; a recording's url is temporary), the fields of a record, and
@@ -74,7 +74,7 @@ const HEADER_CASES: HeaderCase[] = [
     operation: 'getGroup',
     options: async (discover) => {
       const group = await discover.group();
-      return group === undefined ? 'needs TARGET_GROUP_ID (a group)' : { params: { id: group.id } };
+      return group === undefined ? { missing: 'a group', need: { enable: 'TARGET_GROUP_ID' } } : { params: { id: group.id } };
     },
     view: (body) => ({ id: field(body, 'id'), name: field(body, 'name'), createdAt: field(body, 'createdAt') }),
   },
@@ -82,7 +82,7 @@ const HEADER_CASES: HeaderCase[] = [
     operation: 'listRecordings',
     options: async (discover) => {
       const meetingId = await discover.meetingId();
-      return meetingId === undefined ? 'needs TARGET_MEETING_ID (a meeting with recordings)' : { query: { meetingId } };
+      return meetingId === undefined ? { missing: 'a meeting with recordings', need: { enable: 'TARGET_MEETING_ID' } } : { query: { meetingId } };
     },
     view: sortedKeys('uuid'),
   },
@@ -95,14 +95,14 @@ test('reads answer the same with the API-key header spelled apikey or apiKey', c
   const outcomes = await together(HEADER_CASES, async (c) => {
     const label = `${c.operation}: the same status and body with the header spelled apikey or apiKey`;
     const options = await c.options(discover);
-    if (typeof options === 'string') {
-      checkNotAssessed('VAR-04', label, options);
+    if ('missing' in options) {
+      notAssessed.record('VAR-04', label, options.missing, options.need);
       return false;
     }
     return check('VAR-04', label, async () => {
       const lower = await api.call(c.operation, { ...options, auth: { apiKeyHeader: 'apikey' } });
       // The spelling the catalogue's other checks use: a failure there is the operation's, not the spelling's.
-      if (lower.status !== 200) throw new NotAssessable(`${c.operation} with the header spelled apikey answered ${describeAnswer(lower)}`);
+      if (lower.status !== 200) notAssessed.check(`${c.operation} with the header spelled apikey answered ${describeAnswer(lower)}`);
       const camel = await api.call(c.operation, { ...options, auth: { apiKeyHeader: 'apiKey' } });
       expect(camel, `${c.operation} with the header spelled apiKey`).toMatchOperation(c.operation, { status: 200 });
       expect(c.view(camel.json), `${c.operation}: the same body with either spelling`).toEqual(c.view(lower.json));
@@ -116,7 +116,7 @@ interface UnauthorizedCase {
   cause: string;
   needsNonDeveloper?: boolean;
   operation: string;
-  provoke: (api: ApiClient, target: TargetConfig, needs: Needs) => Promise<Exchange>;
+  provoke: (api: ApiClient, target: TargetConfig) => Promise<Exchange>;
 }
 
 /** Used when the profile names no ended meeting: a 401 case of closeMeeting must not be able to close a running one. */
@@ -133,13 +133,13 @@ const UNAUTHORIZED_CASES: UnauthorizedCase[] = [
     cause: 'meeting statistics of a non-developer account',
     needsNonDeveloper: true,
     operation: 'getMeetingStats',
-    provoke: async (api, target, needs) => {
-      const account = needs(target.nonDeveloper, 'TARGET_NON_DEVELOPER_EMAIL', 'an account that is not a developer');
+    provoke: async (api, target) => {
+      const account = target.nonDeveloper ?? notAssessed('an account that is not a developer', { enable: 'TARGET_NON_DEVELOPER_EMAIL' });
       const login = await api.login(account.email, account.password);
       const token = field(login.json, 'access_token');
       // Login is certified by its own requirements: without a token the 401 cannot be provoked.
       if (login.status < 200 || login.status > 299 || typeof token !== 'string')
-        throw new NotAssessable(`login of TARGET_NON_DEVELOPER_EMAIL answered ${describeAnswer(login)}`);
+        notAssessed.check(`login of TARGET_NON_DEVELOPER_EMAIL answered ${describeAnswer(login)}`);
       return api.call('getMeetingStats', { auth: { bearer: token } });
     },
   },
@@ -155,18 +155,18 @@ for (const share of sharesOf(UNAUTHORIZED_CASES, (c) => c.operation)) {
   test(
     `a 401 body carries error as a string or omits it${share.label}`,
     cites('VAR-05', { tag: permissionTags(share.permission) }),
-    async ({ api, target, needs, observe }) => {
+    async ({ api, target, observe }) => {
       requirePermission(target, share.permission, share.operations);
       for (const c of share.items) {
         const label = `${c.cause}: the 401 body carries error as a string or omits it`;
         if (c.needsNonDeveloper === true && target.nonDeveloper === undefined) {
-          checkNotAssessed('VAR-05', label, 'needs TARGET_NON_DEVELOPER_EMAIL');
+          notAssessed.record('VAR-05', label, 'needs TARGET_NON_DEVELOPER_EMAIL');
           continue;
         }
         await check('VAR-05', label, async () => {
-          const exchange = await c.provoke(api, target, needs);
+          const exchange = await c.provoke(api, target);
           // That the cause is refused with 401 is the requirement of the cause (login, MST-14, AUTH-*), not of the body's form.
-          if (exchange.status !== 401) throw new NotAssessable(`${c.cause} answered ${describeAnswer(exchange)}, not 401`);
+          if (exchange.status !== 401) notAssessed.check(`${c.cause} answered ${describeAnswer(exchange)}, not 401`);
           expect(exchange, c.cause).toMatchOperation(c.operation, { status: 401 });
           const body = exchange.json as JsonObject;
           if ('error' in body) expect(typeof body['error'], `${c.cause}: error, when present, is a string`).toBe('string');
@@ -177,8 +177,8 @@ for (const share of sharesOf(UNAUTHORIZED_CASES, (c) => c.operation)) {
   );
 }
 
-test('the channel object carries an id string or no id', cites('VAR-06'), async ({ api, target, observe, needs }) => {
-  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel');
+test('the channel object carries an id string or no id', cites('VAR-06'), async ({ api, target, observe }) => {
+  const channel = target.ids.channel ?? notAssessed('a realtime channel', { enable: 'TARGET_CHANNEL' });
   const exchange = await api.call('getChannelInfo', { params: { channel } });
   expect(exchange).toMatchOperation('getChannelInfo', { status: 200 });
   const object = field(exchange.json, 'channel');
@@ -188,18 +188,18 @@ test('the channel object carries an id string or no id', cites('VAR-06'), async 
   observe('VAR-06', id === undefined ? 'without id (the field table)' : 'with id (the example body)');
 });
 
-test("a versioned participant's channel field holds the channel name or the participant's room", cites('VAR-07'), async ({ api, target, observe, needs }) => {
-  const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel with connected participants');
+test("a versioned participant's channel field holds the channel name or the participant's room", cites('VAR-07'), async ({ api, target, observe }) => {
+  const channel = target.ids.channel ?? notAssessed('a realtime channel with connected participants', { enable: 'TARGET_CHANNEL' });
   const info = await api.call('getChannelInfo', { params: { channel } });
   expect(info).toMatchOperation('getChannelInfo', { status: 200 });
   const list = await api.call('listChannelParticipants', { params: { channel_name: channel } });
   expect(list).toMatchOperation('listChannelParticipants', { status: 200 });
   const participants = [...connectedOf(info.json), ...(list.json as unknown[])];
-  needs(participants.length > 0 ? participants : undefined, 'TARGET_CHANNEL', 'a channel with connected participants');
+  if (participants.length === 0) notAssessed('a channel with connected participants', { enable: 'TARGET_CHANNEL' });
   // A participant without a string channel breaks RT-07, and shows neither form.
   const unplaced = participants.filter((participant) => typeof field(participant, 'channel') !== 'string').length;
   if (unplaced > 0)
-    checkNotAssessed(
+    notAssessed.record(
       'VAR-07',
       'every connected participant carries channel',
       `${unplaced} of ${participants.length} participants carry no string channel (RT-07)`,

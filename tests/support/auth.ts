@@ -13,8 +13,8 @@ import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import type { KeyObject } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 
-import { check, checkExchange, expect, listOperations, NotAssessable, recordCheck, requirement } from '../../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, Needs, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
+import { check, checkExchange, expect, listOperations, notAssessed, recordCheck, requirement } from '../../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, Need, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -94,22 +94,14 @@ export const WRONG_SECRET = 'conformance-wrong-secret-0000';
 /** An identifier no target holds, so that a request wrongly accepted finds nothing to change. */
 export const UNKNOWN_ID = 'conformance-unknown-id-0000';
 
-/** Resolves a piece of target data: `needs` where the check needs it, else the made-up fallback. */
-export type DataResolver = (value: string | undefined, variable: string, fallback: string) => string;
+/** Resolves a piece of target data (`need`: what would supply it where the check needs it), else the made-up fallback. */
+export type DataResolver = (value: string | undefined, need: Need, fallback: string) => string;
 
 /** For rejections: the credential is checked whatever the resource, and an unknown one is harmless. */
-export const orUnknown: DataResolver = (value, _variable, fallback) => value ?? fallback;
+export const orUnknown: DataResolver = (value, _need, fallback) => value ?? fallback;
 
 /** For checks of success: the target's data, or the test is not assessed. */
-export function required(needs: Needs): DataResolver {
-  return (value, variable) => needs(value, variable, 'the check needs data the target holds');
-}
-
-/** A `needs` for one case of a looped check: without the value, that case (its check) is not assessed and the others go on. */
-export const caseNeeds: Needs = <T>(value: T | undefined | null, variable: string, why: string): T => {
-  if (value === undefined || value === null) throw new NotAssessable(`needs ${variable} (${why})`);
-  return value;
-};
+export const required: DataResolver = (value, need) => value ?? notAssessed('the check needs data the target holds', need);
 
 export interface PartsContext {
   discover: Discovery;
@@ -126,29 +118,29 @@ export interface PartsContext {
  */
 const REQUEST_PARTS: Readonly<Record<string, (context: PartsContext) => Promise<CallOptions>>> = {
   listGroups: async () => ({}),
-  getGroup: async ({ discover, data }) => ({ params: { id: data((await discover.group())?.id, 'TARGET_GROUP_ID', UNKNOWN_ID) } }),
+  getGroup: async ({ discover, data }) => ({ params: { id: data((await discover.group())?.id, { enable: 'TARGET_GROUP_ID' }, UNKNOWN_ID) } }),
   listGroupParticipants: async ({ discover, data }) => ({
-    params: { groupId: data((await discover.group())?.id, 'TARGET_GROUP_ID', UNKNOWN_ID) },
+    params: { groupId: data((await discover.group())?.id, { enable: 'TARGET_GROUP_ID' }, UNKNOWN_ID) },
   }),
   getParticipant: async ({ discover, data }) => ({
-    params: { id: data((await discover.participant())?.id, 'a group with participants (TARGET_GROUP_ID)', UNKNOWN_ID) },
+    params: { id: data((await discover.participant())?.id, { lacking: 'a group with participants (TARGET_GROUP_ID)' }, UNKNOWN_ID) },
   }),
   archiveParticipant: async () => ({ params: { id: UNKNOWN_ID } }),
-  listRecordings: async ({ discover, data }) => ({ query: { meetingId: data(await discover.meetingId(), 'TARGET_MEETING_ID', UNKNOWN_ID) } }),
+  listRecordings: async ({ discover, data }) => ({ query: { meetingId: data(await discover.meetingId(), { enable: 'TARGET_MEETING_ID' }, UNKNOWN_ID) } }),
   getTranscriptionStats: async ({ target }) => ({ query: { environment: target.environment } }),
   createSecurityKey: async () => ({ body: { passphrase: 'Conformance-Key-2024!' } }),
   getMeetingsSummary: async () => ({}),
   getMeetingStats: async () => ({}),
   closeMeeting: async ({ target }) => ({ params: { meetingId: target.ids.endedMeetingId ?? UNKNOWN_ID } }),
-  getChannelInfo: async ({ target, data }) => ({ params: { channel: data(target.ids.channel, 'TARGET_CHANNEL', UNKNOWN_ID) } }),
+  getChannelInfo: async ({ target, data }) => ({ params: { channel: data(target.ids.channel, { enable: 'TARGET_CHANNEL' }, UNKNOWN_ID) } }),
   listChannelParticipants: async ({ target, data }) => ({
-    params: { channel_name: data(target.ids.channel, 'TARGET_CHANNEL', UNKNOWN_ID) },
+    params: { channel_name: data(target.ids.channel, { enable: 'TARGET_CHANNEL' }, UNKNOWN_ID) },
   }),
   // The running meeting's room and channel are the one room/channel pair the profile names.
   listRoomChannelParticipants: async ({ target, data }) => ({
     params: {
-      room: data(target.ids.runningMeetingRoomId, 'TARGET_RUNNING_MEETING_ROOM_ID', UNKNOWN_ID),
-      channel: data(target.ids.runningMeetingChannel, 'TARGET_RUNNING_MEETING_CHANNEL', UNKNOWN_ID),
+      room: data(target.ids.runningMeetingRoomId, { enable: 'TARGET_RUNNING_MEETING_ROOM_ID' }, UNKNOWN_ID),
+      channel: data(target.ids.runningMeetingChannel, { enable: 'TARGET_RUNNING_MEETING_CHANNEL' }, UNKNOWN_ID),
     },
   }),
 };
@@ -207,12 +199,12 @@ export function decodeJwt(token: string): DecodedJwt | undefined {
   return claims === undefined ? undefined : { form: 'JWS', header, claims, segments: [headerSegment, claimsSegment, signature] };
 }
 
-/** The signed JWT a forgery is made from; a check that needs one is not assessable without it. */
-function signedOrNotAssessable(token: string): SignedJwt {
+/** The signed JWT a forgery is made from; a check that needs one is not assessed without it. */
+function signedOrNotAssessed(token: string): SignedJwt {
   const decoded = decodeJwt(token);
-  if (decoded === undefined) throw new NotAssessable('the access token from login is not a JWT in compact form (LOGIN-01), so no token can be crafted from it');
+  if (decoded === undefined) notAssessed.check('the access token from login is not a JWT in compact form (LOGIN-01), so no token can be crafted from it');
   if (decoded.form === 'JWE')
-    throw new NotAssessable('the access token from login is an encrypted JWT (JWE): the suite can craft forged tokens only from a signed one');
+    notAssessed.check('the access token from login is an encrypted JWT (JWE): the suite can craft forged tokens only from a signed one');
   return decoded;
 }
 
@@ -238,10 +230,10 @@ function signWithFreshKey(alg: string, input: string): string | undefined {
 /**
  * The same header and claims signed with a key the service never had: its own algorithm where
  * covered (HMAC, RSA, ECDSA), else HS256 (another algorithm is another key as well). Throws
- * NotAssessable for a token that is not a signed JWT.
+ * not assessed for a token that is not a signed JWT.
  */
 export function signedWithAnotherKey(token: string): string {
-  const { header, segments } = signedOrNotAssessable(token);
+  const { header, segments } = signedOrNotAssessed(token);
   const input = `${segments[0]}.${segments[1]}`;
   const signature = signWithFreshKey(String(header['alg']), input);
   if (signature !== undefined) return `${input}.${signature}`;
@@ -251,14 +243,14 @@ export function signedWithAnotherKey(token: string): string {
 
 /** The token with its lifetime extended by a day and the original signature: a forgery. */
 export function withAlteredPayload(token: string): string {
-  const { claims, segments } = signedOrNotAssessable(token);
+  const { claims, segments } = signedOrNotAssessed(token);
   const exp = typeof claims['exp'] === 'number' ? claims['exp'] : Math.floor(Date.now() / 1000);
   return `${segments[0]}.${encodeSegment({ ...claims, exp: exp + 86_400 })}.${segments[2]}`;
 }
 
 /** The token with one character in the middle of its signature changed (a full 6-bit digit). */
 export function withAlteredSignature(token: string): string {
-  const { segments } = signedOrNotAssessable(token);
+  const { segments } = signedOrNotAssessed(token);
   const signature = segments[2];
   const middle = Math.floor(signature.length / 2);
   const replaced = signature[middle] === 'A' ? 'B' : 'A';
@@ -273,7 +265,7 @@ export async function accessToken(api: ApiClient): Promise<string> {
   try {
     return await api.bearer();
   } catch (error) {
-    throw new NotAssessable(`no access token: ${errorMessageLine(error)}`);
+    return notAssessed.check(`no access token: ${errorMessageLine(error)}`);
   }
 }
 
@@ -290,9 +282,9 @@ export function usageLimitReached(exchange: Exchange): boolean {
   return exchange.operationId === 'getTranscriptionStats' && exchange.status === 403 && checkExchange(exchange, 'getTranscriptionStats', { status: 403 }).pass;
 }
 
-/** Throws NotAssessable when `exchange` is the documented usage-limit 403 (see usageLimitReached). */
+/** The check is not assessed when `exchange` is the documented usage-limit 403 (see usageLimitReached). */
 export function unlessUsageLimit(exchange: Exchange): void {
-  if (usageLimitReached(exchange)) throw new NotAssessable(`${exchange.operationId} answered the documented usage-limit 403`);
+  if (usageLimitReached(exchange)) notAssessed.check(`${exchange.operationId} answered the documented usage-limit 403`);
 }
 
 // ---------------------------------------------------------------- error bodies

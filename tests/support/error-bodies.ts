@@ -4,7 +4,7 @@
  * error body). Each runs only for the operations its catalogue entry names, so that the scope the
  * level audit gives a requirement flows into the checks without editing them.
  */
-import { check, checkNotAssessed, expect, requirement } from '../../fixtures/index.ts';
+import { check, expect, notAssessed, requirement } from '../../fixtures/index.ts';
 import type { Exchange } from '../../fixtures/index.ts';
 import { statusNames } from './auth.ts';
 import { isRecord, shapeOf } from './observations.ts';
@@ -71,5 +71,5 @@ export async function checkErrorBody(exchange: Exchange, what: string, ids: read
 
 /** Records that the checks of `ids` could not judge an error body of `operationId` (where they concern it), and why. */
 export function errorBodyNotAssessed(operationId: string, what: string, ids: readonly ErrorRequirement[], reason: string): void {
-  for (const id of ids) if (concerns(id, operationId)) checkNotAssessed(id, `${what}: ${ASSERTIONS[id].label}`, reason);
+  for (const id of ids) if (concerns(id, operationId)) notAssessed.record(id, `${what}: ${ASSERTIONS[id].label}`, reason);
 }

@@ -10,7 +10,7 @@
  * check is split into one test per share, so that on a read-only target the gated shares are
  * reported as skipped (not assessed), never as passed.
  */
-import { requireDestructive, requireWrites } from '../../fixtures/index.ts';
+import { notAssessed } from '../../fixtures/index.ts';
 import type { TargetConfig } from '../../fixtures/index.ts';
 
 export type Permission = 'writes' | 'destructive';
@@ -35,8 +35,8 @@ export function permissionTags(...permissions: (Permission | undefined)[]): stri
 /** Skips the running test as not assessed unless the target allows what `operations` would do if wrongly accepted. */
 export function requirePermission(target: TargetConfig, permission: Permission | undefined, operations: readonly string[]): void {
   const why = `sends ${[...new Set(operations)].join(', ')}, which a target that wrongly accepted the request would carry out`;
-  if (permission === 'writes') requireWrites(target, why);
-  else if (permission === 'destructive') requireDestructive(target, why);
+  if (permission === 'writes' && !target.allowWrites) notAssessed(why, { enable: 'TARGET_ALLOW_WRITES' });
+  if (permission === 'destructive' && !target.allowDestructive) notAssessed(why, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
 }
 
 /** The items of a looped check that need one permission (or none). */

@@ -2,11 +2,11 @@
  * Reads that a check depends on without judging them (the harness side of a test), as discovery
  * makes them (fixtures/data.ts): any usable answer is taken (a 2xx with the pagination envelope);
  * an answer that is not usable is a failed check of the operation's own requirement
- * (DISCOVERY_REQUIREMENTS), and the check that needed it is not assessable (NotAssessable inside a
- * check; `discovered` turns that into a skipped test for reads made before any check).
+ * (DISCOVERY_REQUIREMENTS), and the check that needed it is not assessed (`notAssessed.check` inside a
+ * check; `discovered` turns that into a test not assessed, for reads made before any check).
  */
 
-import { DISCOVERY_REQUIREMENTS, NotAssessable, notAssessed, recordCheck, together } from '../../fixtures/index.ts';
+import { DISCOVERY_REQUIREMENTS, notAssessed, recordCheck, together } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
 import { laterSkips, MAX_WALK_PAGES } from './paging.ts';
 import type { Envelope, ListRequest, Paging } from './paging.ts';
@@ -17,8 +17,8 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof pagination === 'object' && pagination !== null && typeof pagination.total === 'number' && Array.isArray(data);
 }
 
-/** Records the unusable answer against the operation's requirement and returns why the dependent check cannot be judged. */
-function unusable(exchange: Exchange, what: string): NotAssessable {
+/** Records the unusable answer against the operation's requirement; the dependent check is not assessed. */
+function unusable(exchange: Exchange, what: string): never {
   const { operationId, status } = exchange;
   const requirementId = DISCOVERY_REQUIREMENTS[operationId] ?? operationId;
   const answer = status < 200 || status > 299 ? `HTTP ${status}` : `HTTP ${status} without ${what}`;
@@ -27,14 +27,14 @@ function unusable(exchange: Exchange, what: string): NotAssessable {
     `${operationId} answers a valid request with ${what} (read by the test)`,
     new Error(`${operationId} answered ${answer}.\n${exchange.curl}`),
   );
-  return new NotAssessable(`the read ${operationId} answered ${answer} (a failure of ${requirementId})`);
+  return notAssessed.check(`the read ${operationId} answered ${answer} (a failure of ${requirementId})`);
 }
 
-/** One page of a paginated list (skip/take only when given); throws NotAssessable when the answer is not a usable envelope. */
+/** One page of a paginated list (skip/take only when given); the check is not assessed when the answer is not a usable envelope. */
 export async function readPage(api: ApiClient, list: ListRequest, paging: Paging = {}): Promise<Envelope> {
   const exchange = await api.call(list.operationId, { query: { ...list.query, ...paging }, ...(list.params === undefined ? {} : { params: list.params }) });
   if (exchange.status >= 200 && exchange.status <= 299 && isEnvelope(exchange.json)) return exchange.json;
-  throw unusable(exchange, 'a pagination envelope (pagination.total and a data array)');
+  return unusable(exchange, 'a pagination envelope (pagination.total and a data array)');
 }
 
 /** The identifiers of a page's items that have one, in order. */
@@ -65,7 +65,7 @@ export async function discovered<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (error) {
-    if (error instanceof NotAssessable) notAssessed(error.message);
+    if (notAssessed.is(error)) notAssessed(error.message);
     throw error;
   }
 }

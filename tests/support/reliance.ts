@@ -6,7 +6,7 @@
  * not assessed, so that one fault fails its own requirement and not every check that reads the answer.
  * Also: live reads compared with each other only once they agree (settled).
  */
-import { expect, NotAssessable, recordForeignFailure } from '../../fixtures/index.ts';
+import { expect, notAssessed, recordForeignFailure } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
 
 function isSkip(error: unknown): boolean {
@@ -22,10 +22,10 @@ export async function relyOn<T>(governing: string, label: string, step: () => T 
   try {
     return await step();
   } catch (error) {
-    if (error instanceof NotAssessable || isSkip(error)) throw error;
+    if (notAssessed.is(error) || isSkip(error)) throw error;
     const failure = error instanceof Error ? error : new Error(String(error));
     if (!recordForeignFailure(governing, label, failure)) throw error;
-    throw new NotAssessable(`${label} failed, which ${governing} governs`);
+    notAssessed.check(`${label} failed, which ${governing} governs`);
   }
 }
 
@@ -39,7 +39,7 @@ export async function tokenOf(api: ApiClient, email: string, password: string, a
   const json = login.json;
   const token = typeof json === 'object' && json !== null && 'access_token' in json ? json.access_token : undefined;
   if (login.status < 200 || login.status > 299 || typeof token !== 'string' || token === '') {
-    throw new NotAssessable(`the login of ${account} gave no usable token (HTTP ${login.status})`);
+    notAssessed.check(`the login of ${account} gave no usable token (HTTP ${login.status})`);
   }
   return token;
 }
@@ -47,7 +47,7 @@ export async function tokenOf(api: ApiClient, email: string, password: string, a
 /** The interface documents a 403 of getTranscriptionStats when a usage limit is reached, on any read of it. */
 export function unlessUsageLimited(exchange: Exchange): Exchange {
   if (exchange.operationId === 'getTranscriptionStats' && exchange.status === 403) {
-    throw new NotAssessable('getTranscriptionStats answered 403, which the interface documents for a reached usage limit');
+    notAssessed.check('getTranscriptionStats answered 403, which the interface documents for a reached usage limit');
   }
   return exchange;
 }

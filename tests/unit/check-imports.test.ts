@@ -35,6 +35,49 @@ describe('check:imports', () => {
     assert.deepEqual(rules('fixtures/report-metadata.ts', "import { x } from './reporters/allure.ts';"), [], 'presentation may import presentation');
   });
 
+  it('says "cannot judge" only with the words of fixtures/not-assessed.ts, which alone names their mechanism', () => {
+    const rule = 'one way to say "cannot judge" (fixtures/not-assessed.ts)';
+    const allowed = [
+      "const channel = target.ids.channel ?? notAssessed('a realtime channel', { enable: 'TARGET_CHANNEL' });",
+      "if (total === 0) notAssessed('the list is empty');",
+      'if (exchange.status !== 200) notAssessed.check(`getParticipant answered HTTP ${exchange.status}`);',
+      'if (!notAssessed.is(error)) throw error;',
+      "notAssessed.record('PAG-04', 'the walk', 'the walk could not read its pages (PAG-10)');",
+      "if (form === 'bare array') notApplicable('listRecordings answers with a bare array (VAR-01)');",
+      '// the check needs records on the target, and skips as not assessed without them',
+    ].join('\n');
+    assert.deepEqual(rules('tests/a.spec.ts', allowed), []);
+    assert.deepEqual(
+      rules('fixtures/not-assessed.ts', 'class NotAssessable extends Error {}\nbase.skip(true, `not assessed: ${reason}`);'),
+      [],
+      'the module is the mechanism',
+    );
+    assert.deepEqual(
+      rules(
+        'tests/a.spec.ts',
+        [
+          "test.skip(total === 0, 'not assessed: the list is empty');",
+          "if (!ok) throw new NotAssessable('the list is empty');",
+          "checkNotAssessed('PAG-04', 'the walk', 'why');",
+          "const channel = needs(target.ids.channel, 'TARGET_CHANNEL', 'a realtime channel');",
+          "requireWrites(target, 'creates participants');",
+          "test.info().annotations.push({ type: 'not assessed', description: 'a case' });",
+        ].join('\n'),
+      ).map((line) => line.replace(/: say .*$/, '')),
+      [
+        `1 ${rule}: test.skip(`,
+        `1 ${rule}: 'not assessed: `,
+        `2 ${rule}: NotAssessable`,
+        `3 ${rule}: checkNotAssessed`,
+        `4 ${rule}: needs(`,
+        `5 ${rule}: requireWrites`,
+        `6 ${rule}: type: 'not assessed'`,
+      ],
+    );
+    assert.deepEqual(rules('tests/support/x.ts', "testInfo.skip(true, 'not applicable: x');").length, 2, 'testInfo.skip and the prefix, in a helper');
+    assert.deepEqual(rules('scripts/x.ts', "test.skip(true, 'not assessed: x');"), [], 'scripts are outside the rule');
+  });
+
   it('only fixtures/config.ts reads the environment; handing the whole of it over is not reading it', () => {
     assert.deepEqual(rules('fixtures/config.ts', "const a = env['TARGET_NAME'];"), []);
     assert.deepEqual(rules('fixtures/global-setup.ts', 'const plan = planTarget(process.env);'), []);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
-import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, NotAssessable, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/checks.ts';
+import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/checks.ts';
+import { notAssessed } from '../../fixtures/not-assessed.ts';
 
 // As in a run with the outcomes reporter, which lets workers settle failures recorded by checks.
 /** What fixtures/reporters/outcomes.ts sets for the workers (fixtures/config.ts shareOutcomesRestored). */
@@ -20,6 +21,45 @@ function fakeTestInfo(cited: string[], status: TestInfo['status'] = 'passed', er
 }
 
 const outcomes = (info: TestInfo): string[] => checksOf(info.annotations).map((record) => `${record.requirementId} ${record.outcome}`);
+
+/** What `body` threw (notAssessed.check never returns). */
+function thrownBy(body: () => unknown): unknown {
+  try {
+    body();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('nothing was thrown');
+}
+
+describe('notAssessed.check', () => {
+  it('throws the error a check records as not assessed, its reason naming what would enable it', () => {
+    const plain = thrownBy(() => notAssessed.check('the list is empty'));
+    assert.equal(notAssessed.is(plain), true);
+    assert.equal((plain as Error).message, 'the list is empty');
+    assert.equal(
+      (thrownBy(() => notAssessed.check('a realtime channel', { enable: 'TARGET_CHANNEL' })) as Error).message,
+      'needs TARGET_CHANNEL (a realtime channel)',
+    );
+    assert.equal(
+      (thrownBy(() => notAssessed.check('creates and archives participants', { enable: 'TARGET_ALLOW_WRITES' })) as Error).message,
+      'needs TARGET_ALLOW_WRITES=1 (creates and archives participants)',
+      'a permission is enabled by setting it to 1',
+    );
+    assert.equal(
+      (thrownBy(() => notAssessed.check('no record to check', { lacking: 'records on the target' })) as Error).message,
+      'needs records on the target (no record to check)',
+    );
+    assert.equal(notAssessed.is(new Error('the list is empty')), false, 'any other error is a failure');
+  });
+
+  it('outside any check, is recognised from the stack Playwright keeps of the error', () => {
+    const error = thrownBy(() => notAssessed.check('no usable token')) as Error;
+    const info = fakeTestInfo(['GRP-01'], 'failed', [{ message: error.message, stack: error.stack ?? '' } as { message: string }]);
+    settleCheckFailures(info);
+    assert.deepEqual(outcomes(info), ['GRP-01 not assessed']);
+  });
+});
 
 describe('recordCheck', () => {
   it('fails a MUST check softly: the error is added, the test goes on', () => {
@@ -43,13 +83,18 @@ describe('recordCheck', () => {
     );
   });
 
-  it('records NotAssessable as not assessed, and a failure of a known deviation as the deviation', () => {
+  it('records notAssessed.check as not assessed, and a failure of a known deviation as the deviation', () => {
     const info = fakeTestInfo(['PAG-05']);
     setCheckScope(info, {
       file: 'fixtures/expectations/x.yaml',
       deviation: (id) => (id === 'PAG-05' ? 'take above 100 (https://tracker.example/1)' : undefined),
     });
-    recordCheck('PAG-06', 'walk', new NotAssessable('the answers it relies on fail FMT-04'), info);
+    recordCheck(
+      'PAG-06',
+      'walk',
+      thrownBy(() => notAssessed.check('the answers it relies on fail FMT-04')),
+      info,
+    );
     recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
     assert.deepEqual(outcomes(info), ['PAG-06 not assessed', 'PAG-05 deviation']);
     assert.equal(info.status, 'passed');
