@@ -7,8 +7,9 @@
  *            directory of a previous run's reports, copies the baseline certificate next to them,
  *            writes the Playwright configuration that sends the reports there, and names all of it
  *            in $GITHUB_OUTPUT. A bad input exits 2, like a bad profile does in the suite.
- *   summary  appends the verdict line and the totals table of certification.md to
- *            $GITHUB_STEP_SUMMARY and sets the outputs verdict, certificate and exit-code.
+ *   summary  appends the verdict line and the totals table of certification.md, and what changed
+ *            since the baseline certificate (npm run diff-certificates), to $GITHUB_STEP_SUMMARY,
+ *            and sets the outputs verdict, certificate and exit-code.
  *   cleanup  removes the private directory (profile and Playwright's own output).
  *
  * The inputs come as ACTION_* environment variables (a composite action gets no INPUT_* variables,
@@ -20,6 +21,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASELINE_NAME, flagInput, maskCommand, outputLines, profileMasks, renderSummary, REPORT_ENTRIES } from './lib/action.ts';
+import { NotACertificate, parseCertificate } from './lib/certificate-diff.ts';
+import type { DiffableCertificate } from './lib/certificate-diff.ts';
 
 /** The action's own directory (github.action_path): this checkout. */
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -79,16 +82,12 @@ function prepare(): void {
     } catch (error) {
       throw new InputError(`input baseline-certificate: cannot read ${baselineInput} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(baselineText);
-    } catch {
-      throw new InputError(`input baseline-certificate: ${baselineInput} is not JSON (give the certification.json of an earlier run)`);
+      baselineVerdict = parseCertificate(baselineText, baselineInput).verdict;
+    } catch (error) {
+      if (!(error instanceof NotACertificate)) throw error;
+      throw new InputError(`input baseline-certificate: ${error.message}`);
     }
-    const verdict = (parsed as { verdict?: unknown } | null)?.verdict;
-    if (typeof verdict !== 'string')
-      throw new InputError(`input baseline-certificate: ${baselineInput} has no verdict (give the certification.json of an earlier run)`);
-    baselineVerdict = verdict;
   }
 
   // A previous run's certificate must not pass for this run's when this one writes none.
@@ -140,11 +139,22 @@ function summary(): void {
   const certificate = readJson(json);
   const verdict = typeof certificate?.verdict === 'string' ? certificate.verdict : '';
   const markdown = md !== '' && existsSync(md) ? readFileSync(md, 'utf8') : undefined;
-  const baseline = readJson(baselineFile);
+  // Both were read as certificates already: the suite wrote one, prepare checked the other.
+  const comparable = (file: string): DiffableCertificate | undefined => {
+    if (file === '' || !existsSync(file)) return undefined;
+    try {
+      return parseCertificate(readFileSync(file, 'utf8'), file);
+    } catch {
+      return undefined;
+    }
+  };
+  const current = comparable(json);
+  const baseline = comparable(baselineFile);
   const text = renderSummary({
     exitCode: prepareFailed && exitCode === '' ? '2' : exitCode,
     ...(markdown === undefined ? {} : { markdown }),
-    ...(baseline === undefined ? {} : { baseline: { verdict: typeof baseline.verdict === 'string' ? baseline.verdict : 'unknown' } }),
+    ...(current === undefined ? {} : { certificate: current }),
+    ...(baseline === undefined ? {} : { baseline }),
     artifactName: env('ACTION_ARTIFACT_NAME') || 'conformance-reports',
     prepareFailed,
   });

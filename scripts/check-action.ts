@@ -15,7 +15,8 @@
  *   reference     reference.env without its addresses (the suite starts the embedded reference with
  *                 that profile), writes and destructive checks allowed, the first run's certificate
  *                 as baseline: exit 0, CONFORMANT in the summary and in GITHUB_OUTPUT, the baseline
- *                 kept next to the reports;
+ *                 kept next to the reports and the summary's diff against it (every requirement
+ *                 newly passed);
  *   bad profile   required variables missing, with a copy of the first run's reports in its
  *                 workspace: exit 2, no verdict (the stale certificate was removed), the summary
  *                 says why;
@@ -357,7 +358,12 @@ const referenceCase = check(
       existsSync(kept) && (JSON.parse(readFileSync(kept, 'utf8')) as { verdict?: string }).verdict === 'TARGET UNREACHABLE',
       `the baseline certificate is kept as ${BASELINE_NAME}`,
     );
-    expect(run.summary.includes('not available yet'), 'the summary says a comparison with the baseline is not available yet');
+    expect(
+      /^### What changed since the baseline certificate\n\n\| \| Verdict \|\n\|---\|---\|\n\| the baseline \(baseline-certification\.json\) \| TARGET UNREACHABLE \(/m.test(
+        run.summary,
+      ) && /<summary><b>Requirements newly passed \(\d+\)<\/b><\/summary>/.test(run.summary),
+      'the summary says what changed since the baseline: every requirement newly passed (the baseline could not reach its target)',
+    );
     expect(userCertificate() === userCertificateBefore, "the user's reports/certification.json is left alone");
   },
 );

@@ -7,7 +7,11 @@
  *   Groups > GRP-01, and its page shows the story, the links into the rendered interface
  *   documents, and its HTTP evidence ('HTTP 200 GET /groups'), redacted;
  * - those links land on the operation in interface-reference.html and on the section in
- *   interface-spec.html.
+ *   interface-spec.html;
+ * - the overview shows the run's certification (reports/certification.json) first: its verdict,
+ *   whether the run could certify and the totals of each level as report variables, and the
+ *   quality gates (Quality Gates tab) state the verdict and the certifiability, each passed or
+ *   failed as the certificate says.
  * Saves a screenshot of the test page to reports/allure-report.png. Exits 1 when a check fails, 2
  * when it cannot run (no report, no browser), 1 when the browser hung or would not start in every
  * attempt.
@@ -28,6 +32,7 @@ const REPORTS = resolve(ROOT, 'reports');
 const REPORT = join(REPORTS, 'allure-report', 'index.html');
 const RESULTS = join(REPORTS, 'allure-results');
 const SCREENSHOT = join(REPORTS, 'allure-report.png');
+const CERTIFICATE = join(REPORTS, 'certification.json');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
@@ -77,6 +82,19 @@ function epicsOfResults(): string[] {
   return [...epics].sort();
 }
 
+/** What the overview must show of the run's certificate. */
+interface CertificateShown {
+  verdict: string;
+  certifiable: boolean | undefined;
+  totals: Record<string, { total: number; passed: number }>;
+}
+
+function certificateOfRun(): CertificateShown {
+  if (!existsSync(CERTIFICATE)) throw new CannotRun(`${CERTIFICATE} is missing: run npm run conformance, then npm run report`);
+  const certificate = JSON.parse(readFileSync(CERTIFICATE, 'utf8')) as CertificateShown & { certifiability?: { certifiable?: boolean } };
+  return { verdict: certificate.verdict, certifiable: certificate.certifiability?.certifiable, totals: certificate.totals };
+}
+
 type Check = { ok: true; what: string } | { ok: false; what: string; problem: string };
 
 /** Runs one check and prints its line at once: a run that hangs shows how far it got. */
@@ -92,7 +110,62 @@ async function check(what: string, body: () => Promise<void>): Promise<Check> {
   return result;
 }
 
-async function checkReport(page: Page, epics: readonly string[]): Promise<Check[]> {
+/** The overview's report variables and its quality gates: the certification where readers look first. */
+async function checkOverview(page: Page, certificate: CertificateShown): Promise<Check[]> {
+  const checks: Check[] = [];
+  const variables = page.getByTestId('report-variables');
+  const variable = async (key: string, value: RegExp): Promise<void> => {
+    const item = variables.getByTestId('metadata-item').filter({ has: page.getByTestId('metadata-item-key').getByText(key, { exact: true }) });
+    const shown = (await item.getByTestId('metadata-item-value').innerText({ timeout: UI_TIMEOUT_MS })).trim();
+    if (!value.test(shown)) throw new Error(`${key} shows "${shown}", the certificate gives ${value}`);
+  };
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  checks.push(await check(`the overview shows the verdict ${certificate.verdict}`, () => variable('Verdict', new RegExp(`^${escape(certificate.verdict)}$`))));
+  checks.push(
+    await check(`the overview shows whether the run could certify (${certificate.certifiable === true ? 'yes' : 'no'})`, () =>
+      variable('Certifiable', certificate.certifiable === true ? /^yes$/ : /^(?:no: \S|unknown$)/),
+    ),
+  );
+  checks.push(
+    await check('the overview shows the totals of each level', async () => {
+      for (const [level, totals] of Object.entries(certificate.totals)) await variable(level, new RegExp(`^${totals.passed}/${totals.total} passed(?: \\(|$)`));
+    }),
+  );
+  checks.push(
+    await check('the quality gates state the verdict and the certifiability, each passed or failed as the certificate says', async () => {
+      await page.getByTestId('nav-tab-qualityGate').click({ timeout: UI_TIMEOUT_MS });
+      const gate = async (rule: string, passed: boolean, message: RegExp): Promise<void> => {
+        const result = page.getByTestId('quality-gate-result').filter({ has: page.getByTestId('quality-gate-result-rule').getByText(rule, { exact: true }) });
+        const icon = await result
+          .getByTestId(/^quality-gate-result-(?:passed|failed)-icon$/)
+          .first()
+          .getAttribute('data-testid', { timeout: UI_TIMEOUT_MS });
+        if ((icon === 'quality-gate-result-passed-icon') !== passed)
+          throw new Error(`${rule} is shown ${passed ? 'failed' : 'passed'}, the certificate says ${passed ? 'passed' : 'failed'}`);
+        const shown = await result.getByTestId('quality-gate-result-message').innerText({ timeout: UI_TIMEOUT_MS });
+        if (!message.test(shown)) throw new Error(`${rule} says "${shown.split('\n')[0] ?? ''}"`);
+      };
+      try {
+        await gate(
+          'certification/verdict',
+          certificate.verdict === 'CONFORMANT',
+          new RegExp(`The certification verdict is ${escape(certificate.verdict)} \\(MUST `),
+        );
+        await gate(
+          'certification/certifiable',
+          certificate.certifiable === true,
+          certificate.certifiable === true ? /The run could certify/ : /The run could not certify/,
+        );
+      } finally {
+        // The checks after this one read the results tree, whatever this one found.
+        await page.getByTestId('nav-tab-results').click({ timeout: UI_TIMEOUT_MS });
+      }
+    }),
+  );
+  return checks;
+}
+
+async function checkReport(page: Page, epics: readonly string[], certificate: CertificateShown): Promise<Check[]> {
   const checks: Check[] = [];
   console.log(`opening ${REPORT}`);
   await page.goto(pathToFileURL(REPORT).href, { timeout: UI_TIMEOUT_MS }).catch((error: unknown) => {
@@ -106,6 +179,7 @@ async function checkReport(page: Page, epics: readonly string[]): Promise<Check[
       await tree.waitFor({ timeout: UI_TIMEOUT_MS });
     }),
   );
+  checks.push(...(await checkOverview(page, certificate)));
   for (const epic of epics) {
     checks.push(await check(`interface area "${epic}" is a section of the tree`, () => section(new RegExp(`^${epic}$`)).waitFor({ timeout: UI_TIMEOUT_MS })));
   }
@@ -191,6 +265,7 @@ async function main(): Promise<number> {
   try {
     if (!existsSync(REPORT)) throw new CannotRun(`${REPORT} is missing: run npm run conformance, then npm run report`);
     const epics = epicsOfResults();
+    const certificate = certificateOfRun();
     ensureChromium();
     console.log(`starting ${CHROMIUM}`);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS }).catch((error: unknown) => {
@@ -198,7 +273,7 @@ async function main(): Promise<number> {
     });
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    const checks = await checkReport(page, epics);
+    const checks = await checkReport(page, epics, certificate);
     const failed = checks.filter((result) => !result.ok).length;
     console.log(`screenshot: ${SCREENSHOT}`);
     console.log(

@@ -30,6 +30,7 @@ const STEPS: readonly Step[] = [
   { script: 'check:standalone', what: 'no file of the repository names a path outside it' },
   { script: 'conformance', what: 'the suite passes against the embedded reference (certification CONFORMANT)' },
   { script: 'check:verifier', what: "the verifier computes this run's certificate again and refuses it changed in any of seven ways" },
+  { script: 'check:diff', what: "diff-certificates on this run's certificate names exactly the requirements a fault's run broke" },
   { script: 'report', what: 'the Allure HTML report and the interface documents are generated' },
   { script: 'check:links', what: 'every link of certification.md, the Allure report and the interface page resolves to a file of the run' },
   { script: 'check:report', what: 'the Allure report renders in headless Chromium with epics, requirements and evidence' },

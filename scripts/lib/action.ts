@@ -6,10 +6,14 @@
  * is registered with the runner as a mask (`::add-mask::`), except the settings that are not secret
  * (numbers, flags, the environment's name, the target's short name): masking "1" or "20" would
  * garble every log line that holds the digit. The summary is the certificate's verdict line and
- * totals table, read from certification.md, never the target's addresses or any evidence.
+ * totals table, read from certification.md, and what changed since the baseline certificate
+ * (scripts/lib/certificate-diff.ts: IDs, levels, verdicts and observed forms), never the target's
+ * addresses or any other evidence.
  */
 import { parseDotenv } from '../../fixtures/config.ts';
 import type { OverallVerdict } from '../../fixtures/certification.ts';
+import { comparisonMarkdown } from './certificate-diff.ts';
+import type { DiffableCertificate } from './certificate-diff.ts';
 
 /** Variables of the public contract whose values are settings, not secrets: they are not masked. */
 export const UNMASKED_VARIABLES: ReadonlySet<string> = new Set([
@@ -134,14 +138,19 @@ export interface SummaryInput {
   markdown?: string;
   /** certification.json's verdict, when there is one. */
   verdict?: OverallVerdict | string;
+  /** The run's certification.json, when there is one and it reads as a certificate. */
+  certificate?: DiffableCertificate;
   /** The baseline certificate given to the action (its copy next to the reports), when one was. */
-  baseline?: { verdict: string };
+  baseline?: DiffableCertificate;
   artifactName: string;
   /** Why the action's own preparation failed, when it did. */
   prepareFailed?: boolean;
 }
 
-/** The job summary: the verdict line and the totals table, then what the exit code means. */
+/** The heading of the comparison with the baseline certificate in the job summary. */
+export const BASELINE_HEADING = '### What changed since the baseline certificate';
+
+/** The job summary: the verdict line and the totals table, what the exit code means, then what changed since the baseline. */
 export function renderSummary(input: SummaryInput): string {
   const digest = input.markdown === undefined ? undefined : digestCertificate(input.markdown);
   const lines = [`## Conformance${digest?.target === undefined ? '' : ` of ${digest.target}`}`, ''];
@@ -164,11 +173,10 @@ export function renderSummary(input: SummaryInput): string {
   if (input.markdown !== undefined) {
     lines.push('', `The reports (certification.md, certification.json, junit.xml, allure-results/) are in the artifact \`${input.artifactName}\`.`);
   }
-  if (input.baseline !== undefined) {
-    lines.push(
-      '',
-      `Baseline certificate (verdict ${input.baseline.verdict}): kept next to the reports as ${BASELINE_NAME}. A comparison with it is not available yet (the suite has no certificate diff).`,
-    );
+  if (input.markdown !== undefined) {
+    const missing = 'No baseline certificate was given (input `baseline-certificate`, the certification.json of an earlier run): nothing to compare with.';
+    const previous = { label: `the baseline (${BASELINE_NAME})`, ...(input.baseline === undefined ? { missing } : { certificate: input.baseline }) };
+    lines.push('', comparisonMarkdown(input.certificate, previous, BASELINE_HEADING).trimEnd());
   }
   return `${lines.join('\n')}\n`;
 }

@@ -12,6 +12,7 @@ import { renderMarkdown } from '../../fixtures/reporters/certification.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { requirements } from '../../fixtures/requirements.ts';
 import { digestCertificate, flagInput, maskCommand, outputLines, profileMasks, renderSummary, UNMASKED_VARIABLES } from '../../scripts/lib/action.ts';
+import { parseCertificate } from '../../scripts/lib/certificate-diff.ts';
 import type { ActionFile, ActionStep } from '../../scripts/lib/action.ts';
 
 type Step = ActionStep;
@@ -165,14 +166,22 @@ describe('the action logic', () => {
     );
   });
 
-  it('summarises a certificate with its exit code, the artifact and the baseline, and nothing else of the report', () => {
-    const summary = renderSummary({ exitCode: '2', markdown: certificate, artifactName: 'reports-acme', baseline: { verdict: 'CONFORMANT' } });
+  it('summarises a certificate with its exit code, the artifact and what changed since the baseline, and nothing else of the report', () => {
+    const plain = parseCertificate(readFileSync(new URL('./certificates/plain.json', import.meta.url), 'utf8'), 'plain.json');
+    const faulty = parseCertificate(readFileSync(new URL('./certificates/page-stuck-at-first.json', import.meta.url), 'utf8'), 'page-stuck-at-first.json');
+    const summary = renderSummary({ exitCode: '1', markdown: certificate, certificate: faulty, baseline: plain, artifactName: 'reports-acme' });
     assert.match(summary, /^## Conformance of acme$/m);
     assert.match(summary, /^\*\*Verdict: TARGET UNREACHABLE/m);
-    assert.match(summary, /exit code 2: nothing could be judged/);
+    assert.match(summary, /exit code 1: a MUST or VARIANT requirement failed/);
     assert.match(summary, /artifact `reports-acme`/);
-    assert.match(summary, /Baseline certificate \(verdict CONFORMANT\).*not available yet/);
+    assert.match(summary, /^### What changed since the baseline certificate\n\n\| \| Verdict \|/m);
+    assert.match(summary, /^\| the baseline \(baseline-certification\.json\) \| CONFORMANT \(MUST 121\/121 passed/m);
+    assert.match(summary, /^\| PAG-13 \| MUST \| passed \| failed \|$/m);
     assert.doesNotMatch(summary, /Main interface|api\.acme\.test/, 'no target address');
+    assert.match(
+      renderSummary({ exitCode: '0', markdown: certificate, certificate: plain, artifactName: 'x' }),
+      /^No baseline certificate was given \(input `baseline-certificate`/m,
+    );
   });
 
   it('says why there is no verdict', () => {
