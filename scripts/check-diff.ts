@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAULTS } from '../reference/faults/catalogue.ts';
+import { FAULTS } from '../reference/faults/index.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RUN = join(ROOT, 'reports/certification.json');

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { FAULTS } from '../../reference/faults/catalogue.ts';
+import { FAULTS } from '../../reference/faults/index.ts';
 import {
   diffCertificates,
   diffExitCode,
