@@ -37,7 +37,9 @@ export function noSuccess(answer: Pick<Answer, 'status' | 'curl'>): void {
 /** The body carries none of `fields` (what a success would grant: a token, a key). */
 export function grantsNone(answer: Pick<Answer, 'status' | 'json' | 'curl'>, fields: readonly string[]): void {
   const body = answer.json;
-  const granted = isRecord(body) ? fields.filter((name) => name in body) : [];
+  // A field grants something only when it holds one: null or an empty string grants nothing, and the
+  // interface does not show the body of a refusal.
+  const granted = isRecord(body) ? fields.filter((name) => typeof body[name] === 'string' && body[name] !== '') : [];
   if (granted.length > 0) fail(`answered HTTP ${answer.status} with ${granted.join(', ')} in the body`, answer);
 }
 

@@ -8,12 +8,29 @@ import { STATUS_CODES } from 'node:http';
 import { fail, isRecord, shown } from './condition.ts';
 import type { Answer } from './condition.ts';
 
-/** RFC 9110 renamed these reason phrases; the older names, which Node still uses, are the status name too. */
-const RFC_9110_NAMES: Readonly<Record<number, string>> = { 413: 'Content Too Large', 416: 'Range Not Satisfiable', 422: 'Unprocessable Content' };
+/**
+ * Other names a status has had: RFC 9110's (Node still uses the older ones) and RFC 2616's, which
+ * some platforms still send (Go's http.StatusText(413) is "Request Entity Too Large"). Each is the
+ * status name.
+ */
+const OTHER_NAMES: Readonly<Record<number, readonly string[]>> = {
+  413: ['Content Too Large', 'Request Entity Too Large'],
+  414: ['Request-URI Too Long'],
+  416: ['Range Not Satisfiable', 'Requested Range Not Satisfiable'],
+  422: ['Unprocessable Content'],
+};
 
-/** The names of a status: Node's and RFC 9110's, exactly as written there. */
+/** The names of a status: Node's, RFC 9110's and RFC 2616's, as written there. */
 export function statusNames(status: number): string[] {
-  return [STATUS_CODES[status], RFC_9110_NAMES[status]].filter((name): name is string => name !== undefined);
+  return [...new Set([STATUS_CODES[status], ...(OTHER_NAMES[status] ?? [])].filter((name): name is string => name !== undefined))];
+}
+
+/**
+ * Whether a value names the status. The interface says `error` is the HTTP status name, not in which
+ * letter case, so case and surrounding spaces are not judged (no two status names differ only in case).
+ */
+export function namesStatus(status: number, value: unknown): boolean {
+  return typeof value === 'string' && statusNames(status).some((name) => name.toLowerCase() === value.trim().toLowerCase());
 }
 
 const named = (status: number): string => statusNames(status).join(' or ') || 'no known name';
@@ -30,7 +47,7 @@ export function errorIsStatusName(answer: Answer): void {
   const body = answer.json;
   if (!isRecord(body) || !('error' in body)) return;
   const error = body['error'];
-  if (typeof error !== 'string' || !statusNames(answer.status).includes(error)) {
+  if (!namesStatus(answer.status, error)) {
     fail(`error ${shown(error)} is not the name of HTTP ${answer.status} (${named(answer.status)})`, answer);
   }
 }
@@ -44,7 +61,7 @@ export function isGeneralErrorBody(answer: Answer): void {
   if (body['statusCode'] !== status) problems.push(`statusCode is ${shown(body['statusCode'])}, not the status ${status}`);
   if (typeof body['message'] !== 'string') problems.push(`message is ${shown(body['message'])}, not a string`);
   const error = body['error'];
-  if (error === undefined ? status !== 401 : typeof error !== 'string' || !statusNames(status).includes(error)) {
+  if (error === undefined ? status !== 401 : !namesStatus(status, error)) {
     problems.push(`error is ${shown(error)}, not the status name ${named(status)}`);
   }
   if (problems.length > 0) fail(`the HTTP ${status} body is not the general error body: ${problems.join('; ')}`, answer);

@@ -50,8 +50,10 @@ describe('conditions: answers', () => {
     grantsNone({ status: 400, json: { statusCode: 400, message: 'too long' } }, ['access_token']);
     grantsNone({ status: 400, json: ['access_token'] }, ['access_token']);
     fails(() => grantsNone({ status: 302, json: { access_token: 'a.b.c' } }, ['access_token']), /answered HTTP 302 with access_token in the body/);
+    // null or an empty string grants nothing: the interface does not show the body of a refusal.
+    grantsNone({ status: 400, json: { publicKey: null, secretKey: '' } }, ['privateKey', 'secretKey', 'publicKey']);
     fails(
-      () => grantsNone({ status: 400, json: { publicKey: null, secretKey: '' } }, ['privateKey', 'secretKey', 'publicKey']),
+      () => grantsNone({ status: 400, json: { publicKey: 'pk', secretKey: 'a b c' } }, ['privateKey', 'secretKey', 'publicKey']),
       /with secretKey, publicKey in the body/,
     );
   });

@@ -1,7 +1,7 @@
 /** The error-body conditions (tests/conditions/error-body.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, errorIsStatusName, isGeneralErrorBody, statusCodeIsStatus, statusNames } from '../conditions/index.ts';
+import { ConditionFailure, errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from '../conditions/index.ts';
 import type { Answer } from '../conditions/index.ts';
 
 const answer = (status: number, json: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, text: JSON.stringify(json) ?? '', json });
@@ -11,10 +11,18 @@ function fails(condition: () => void, message: RegExp): void {
 }
 
 describe('conditions: error bodies', () => {
-  it('statusNames: Node names and RFC 9110 names, exactly as written', () => {
+  it("statusNames: Node's names, RFC 9110's and RFC 2616's", () => {
     assert.deepEqual(statusNames(400), ['Bad Request']);
     assert.deepEqual(statusNames(422), ['Unprocessable Entity', 'Unprocessable Content']);
-    assert.deepEqual(statusNames(413), ['Payload Too Large', 'Content Too Large']);
+    assert.deepEqual(statusNames(413), ['Payload Too Large', 'Content Too Large', 'Request Entity Too Large']);
+  });
+
+  it('namesStatus: any name of the status, in any letter case; nothing else', () => {
+    assert.equal(namesStatus(400, 'Bad Request'), true);
+    assert.equal(namesStatus(400, 'bad request '), true);
+    assert.equal(namesStatus(413, 'Request Entity Too Large'), true);
+    assert.equal(namesStatus(400, 'Not Found'), false);
+    assert.equal(namesStatus(400, null), false);
   });
 
   it('statusCodeIsStatus: statusCode, when present, is the status', () => {
@@ -23,11 +31,12 @@ describe('conditions: error bodies', () => {
     fails(() => statusCodeIsStatus(answer(400, { statusCode: 422 })), /statusCode 422 in the body of an HTTP 400/);
   });
 
-  it('errorIsStatusName: error, when present, is the status name exactly', () => {
+  it('errorIsStatusName: error, when present, is the status name (letter case aside)', () => {
     errorIsStatusName(answer(401, { statusCode: 401, message: 'no' }));
     errorIsStatusName(answer(422, { error: 'Unprocessable Content' }));
     fails(() => errorIsStatusName(answer(400, { error: 'Oops' })), /error "Oops" is not the name of HTTP 400 \(Bad Request\)/);
-    fails(() => errorIsStatusName(answer(400, { error: 'bad request' })), /not the name of HTTP 400/);
+    errorIsStatusName(answer(400, { error: 'bad request' }));
+    fails(() => errorIsStatusName(answer(400, { error: 'Bad Requests' })), /not the name of HTTP 400/);
     fails(() => errorIsStatusName(answer(400, { error: null })), /error null/);
   });
 
