@@ -19,7 +19,7 @@
  *
  * Failure categories match the messages the harness produces: the contract matcher
  * (fixtures/contract/check.ts), the API client's "got no (usable) response" and login errors
- * (fixtures/http.ts), TargetConfigError (fixtures/config.ts) and Playwright's timeouts. Allure 3
+ * (fixtures/transport/client.ts), TargetConfigError (fixtures/config/profile.ts) and Playwright's timeouts. Allure 3
  * applies the first category that matches, in this order.
  */
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ export function readCertificate(file = CERTIFICATE) {
   }
 }
 
-/** `120/121 passed (1 failed)`: one level's totals, as the verdict line gives them (fixtures/certification.ts verdictLine). */
+/** `120/121 passed (1 failed)`: one level's totals, as the verdict line gives them (fixtures/verdict/certification.ts verdictLine). */
 export function levelLine(totals) {
   const extra = [
     totals.failed > 0 ? `${totals.failed} failed` : '',

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
-import { configurationProblem, EXIT_NOT_JUDGED, harnessSettings, workersFor } from './fixtures/config.ts';
-import { selfVerifyProjects } from './fixtures/self-verify-projects.ts';
-import type { SelfVerifyWorkerOptions } from './fixtures/self-verify-projects.ts';
+import { configurationProblem, EXIT_NOT_JUDGED, harnessSettings, workersFor } from './fixtures/config/profile.ts';
+import { selfVerifyProjects } from './fixtures/run/self-verify-projects.ts';
+import type { SelfVerifyWorkerOptions } from './fixtures/run/self-verify-projects.ts';
 import type { WorkerFixtures } from './fixtures/index.ts';
 import { DISCOVERY_REQUIREMENTS } from './tests/support/discovery.ts';
 
@@ -25,11 +25,11 @@ export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixture
   testMatch: '**/*.spec.ts',
   testIgnore: 'unit/**',
   fullyParallel: true,
-  // Sized for the machine's cores against a local target, for waiting against a remote one (fixtures/config.ts).
+  // Sized for the machine's cores against a local target, for waiting against a remote one (fixtures/config/profile.ts).
   workers: workersFor(),
   retries: 0,
   forbidOnly: settings.ci,
-  // Outcomes first: it restores the expectation of tests whose failures checks recorded (fixtures/checks.ts).
+  // Outcomes first: it restores the expectation of tests whose failures checks recorded (fixtures/verdict/checks.ts).
   // Redaction next: it redacts in place what every later reporter receives (fixtures/reporters/redaction.ts).
   reporter: [
     ['./fixtures/reporters/outcomes.ts'],
@@ -42,7 +42,7 @@ export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixture
     [settings.ci ? 'line' : 'list'],
     ['./fixtures/reporters/certification.ts', { outputDir: 'reports' }],
   ],
-  globalSetup: './fixtures/global-setup.ts',
+  globalSetup: './fixtures/run/global-setup.ts',
   outputDir: 'test-results',
   // Traces would record every request with its credentials, unredacted. The suite binds the requirement
   // a failed discovery read lands on (the harness names none).

@@ -2,7 +2,7 @@
  * `npm run bench:scale`: does the suite's cost grow with the target's data? Runs the whole suite
  * against the embedded reference seeded at --seed-scale 1 and at --seed-scale 10 (REFERENCE_ARGS),
  * and prints side by side the requests the workers counted (reports/.request-counts/, written by
- * fixtures/telemetry.ts), the retries and logins, and the wall time. Exits non-zero when the request
+ * fixtures/run/telemetry.ts), the retries and logins, and the wall time. Exits non-zero when the request
  * counts differ: a suite that reads every page of a list would cost a live target with much data
  * far more than the reference, and would take its rate budget with it. (The watch of the processing
  * recording, which reads as often as timing makes it, runs in global setup: the workers do not count it.)
@@ -16,7 +16,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { WorkerStats } from '../fixtures/telemetry.ts';
+import type { WorkerStats } from '../fixtures/run/telemetry.ts';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/scale');

@@ -36,10 +36,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config.ts';
-import { KEY_PAIRS_AT_START } from '../fixtures/global-setup.ts';
-import type { TimedRequest } from '../fixtures/telemetry.ts';
-import { startReference } from '../fixtures/reference-process.ts';
+import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config/profile.ts';
+import { KEY_PAIRS_AT_START } from '../fixtures/run/global-setup.ts';
+import type { TimedRequest } from '../fixtures/run/telemetry.ts';
+import { startReference } from '../fixtures/run/reference-process.ts';
 import { criticalPath } from './lib/critical-path.ts';
 import { runFloor, shapeOf, shapeRequests } from './lib/floor.ts';
 import type { FloorResult } from './lib/floor.ts';

@@ -4,7 +4,7 @@
  * with the reporters of playwright.config.ts (Allure results, JUnit, certification, redaction), so
  * the figure is what a user waits for; global setup starts the reference. Prints the wall time, the
  * number of tests by outcome (from the JUnit report the run writes) and the HTTP requests the
- * workers counted (fixtures/telemetry.ts writes them per worker). The run's reports replace the previous
+ * workers counted (fixtures/run/telemetry.ts writes them per worker). The run's reports replace the previous
  * run's, as with `npm run conformance`.
  *
  * `--reporters dot` measures the same run with Playwright's dot reporter alone instead, which shows
@@ -39,7 +39,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT_NOT_JUDGED, REFERENCE_TARGET_FILE } from '../fixtures/config.ts';
+import { EXIT_NOT_JUDGED, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds, workerCpu, workersUsed } from './lib/playwright-run.ts';
 import type { WorkerCpu } from './lib/playwright-run.ts';
 import { closedPort } from './lib/closed-port.ts';

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { FastifyInstance } from 'fastify';
-import { LiteralMatcher } from '../fixtures/literals.ts';
-import { mnemonicSpans } from '../fixtures/redact.ts';
-import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../fixtures/secrets.ts';
+import { LiteralMatcher } from '../fixtures/evidence/literals.ts';
+import { mnemonicSpans } from '../fixtures/evidence/redact.ts';
+import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../fixtures/evidence/secrets.ts';
 import { hashPasswordSync } from '../reference/passwords.ts';
 import type { SeedFile } from '../reference/seed-types.ts';
 
@@ -284,7 +284,7 @@ export class IssuedSecrets {
   }
 
   #passphrase(passphrase: string): void {
-    // The same bounds as the harness's (fixtures/secrets.ts): shorter is no secret, longer is filler (a 100 000-character probe).
+    // The same bounds as the harness's (fixtures/evidence/secrets.ts): shorter is no secret, longer is filler (a 100 000-character probe).
     if (passphrase.trim().length >= MIN_SECRET_LENGTH && passphrase.length <= MAX_SECRET_LENGTH) this.passphrases.add(passphrase);
   }
 
@@ -317,7 +317,7 @@ export function pemLines(pem: string): string[] {
 // ---------------------------------------------------------------- slices of secretKeys
 
 const BIP39 = new Set(wordlist);
-/** As in the harness (fixtures/redact.ts MIN_KEY_SLICE): three words of a key in their order. */
+/** As in the harness (fixtures/evidence/redact.ts MIN_KEY_SLICE): three words of a key in their order. */
 const KEY_SLICE_WORDS = 3;
 const KEY_SLICE_GAP = 24;
 

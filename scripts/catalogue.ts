@@ -3,7 +3,7 @@
  * `playwright test --list --reporter=json`), match their citations against the requirements
  * catalogue, and format the findings. scripts/check-catalogue.ts does the I/O.
  */
-import type { Requirement } from '../fixtures/requirements.ts';
+import type { Requirement } from '../fixtures/verdict/requirements.ts';
 
 /** One test (a Playwright spec: the same test in several projects counts once). */
 export interface ListedTest {

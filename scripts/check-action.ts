@@ -31,7 +31,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFil
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
-import { parseDotenv, REFERENCE_TARGET_FILE } from '../fixtures/config.ts';
+import { parseDotenv, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
 import { BASELINE_NAME, profileMasks } from './lib/action.ts';
 import type { ActionFile, ActionStep } from './lib/action.ts';
 import { cleanEnv, REPO_ROOT, seconds } from './lib/playwright-run.ts';
@@ -213,7 +213,7 @@ async function runAction(dir: string, given: Record<string, string>, afterStep?:
   return { steps: runs, summary, outputs, console: runs.map((run) => run.output).join(''), seconds: (performance.now() - started) / 1000 };
 }
 
-/** The credentials of a profile: what must never be seen anywhere (fixtures/config.ts SECRET_VARIABLES). */
+/** The credentials of a profile: what must never be seen anywhere (fixtures/config/profile.ts SECRET_VARIABLES). */
 function credentials(profile: string): string[] {
   return Object.entries(parseDotenv(profile).values)
     .filter(([key, value]) => /PASSWORD|API_KEY|CLIENT_ID|SECRET|TOKEN/.test(key) && value !== '')

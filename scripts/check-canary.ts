@@ -49,9 +49,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { ReporterDescription } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { REFERENCE_TARGET_FILE, parseDotenv } from '../fixtures/config.ts';
-import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
-import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE } from '../fixtures/report-metadata.ts';
+import { REFERENCE_TARGET_FILE, parseDotenv } from '../fixtures/config/profile.ts';
+import type { SelfVerifyTarget } from '../fixtures/run/self-verify-projects.ts';
+import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE } from '../fixtures/reporters/report-metadata.ts';
 import projectConfig from '../playwright.config.ts';
 import { buildApp } from '../reference/app.ts';
 import type { Behaviour } from '../reference/behaviour.ts';
@@ -60,7 +60,7 @@ import type { ReferenceOptions } from '../reference/options.ts';
 import type { SeedFile } from '../reference/seed-types.ts';
 import { EVERYDAY_WORDS } from '../reference/everyday-words.ts';
 import { issueToken } from '../reference/tokens.ts';
-import { REDACTED } from '../fixtures/redact.ts';
+import { REDACTED } from '../fixtures/evidence/redact.ts';
 import {
   ISSUED_SECRET_PATTERNS,
   IssuedSecrets,
@@ -135,7 +135,7 @@ interface CanaryRun {
   unexercised: (counts: VerdictCounts) => string | undefined;
   /**
    * A second instance tested in the same Playwright run, as a second project (the mechanism of
-   * self-verification, fixtures/self-verify-projects.ts): its grep picks its few tests, and at least
+   * self-verification, fixtures/run/self-verify-projects.ts): its grep picks its few tests, and at least
    * one of them must fail.
    */
   companion?: { name: string; faults: readonly string[]; grep: string; note: string };

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requirements } from '../fixtures/requirements.ts';
+import { requirements } from '../fixtures/verdict/requirements.ts';
 import { checkCoverage, formatCoverage, readTestListing, type CoverageReport } from './catalogue.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));

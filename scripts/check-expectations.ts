@@ -1,11 +1,11 @@
 /**
  * `npx tsx scripts/check-expectations.ts`: proves the known-deviation flow of
- * fixtures/expectations.ts end to end, in one bounded run against the embedded reference.
+ * fixtures/verdict/expectations.ts end to end, in one bounded run against the embedded reference.
  *
  * The reference is started with the fault `login-wrong-password-accepted` (it violates LOGIN-03),
  * and a temporary expectations file lists LOGIN-03 (the fault makes it fail) and GRP-01 (the
  * reference passes it). Only the tests citing one of the two run. Known deviations apply to the
- * checks of the listed requirement (fixtures/checks.ts), not to whole tests. Expected:
+ * checks of the listed requirement (fixtures/verdict/checks.ts), not to whole tests. Expected:
  *   - every test citing LOGIN-03 records a failed check of LOGIN-03 as the known deviation, and is
  *     not an unexpected failure (the run stays green for the known deviation);
  *   - tests citing GRP-01 pass their checks, and so fail the run with
@@ -17,7 +17,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
-import { EXPECTATIONS_DIR } from '../fixtures/expectations.ts';
+import { EXPECTATIONS_DIR } from '../fixtures/verdict/expectations.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 

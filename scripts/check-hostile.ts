@@ -1,6 +1,6 @@
 /**
  * `npm run check:hostile`: proves that the suite fails clearly against a broken target instead of
- * crashing or hanging. For each mode of fixtures/hostile-target.ts it runs a representative subset
+ * crashing or hanging. For each mode of scripts/lib/hostile-target.ts it runs a representative subset
  * of the suite (login without credentials, bearer and API-key operations, realtime client
  * credentials) against a hostile server with dummy credentials and TARGET_TIMEOUT_MS=2000, and
  * fails when a run
@@ -19,10 +19,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config.ts';
-import { HOSTILE_MODES, hostileProfile, startHostileTarget } from '../fixtures/hostile-target.ts';
-import type { HostileMode } from '../fixtures/hostile-target.ts';
-import { MAX_RESPONSE_BYTES } from '../fixtures/plain-causes.ts';
+import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { HOSTILE_MODES, hostileProfile, startHostileTarget } from './lib/hostile-target.ts';
+import type { HostileMode } from './lib/hostile-target.ts';
+import { MAX_RESPONSE_BYTES } from '../fixtures/transport/plain-causes.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/hostile');

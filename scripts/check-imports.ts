@@ -5,20 +5,20 @@
  * - The suite (tests/*.spec.ts, tests/support/, tests/conditions/, tests/generated/) takes the harness
  *   only through its entry, fixtures/index.ts; the harness (fixtures/) imports nothing of the suite.
  * - The harness names no requirement: no string or template literal in fixtures/ holds a requirement
- *   ID, outside the catalogue loader (fixtures/requirements.ts). The suite binds requirements where it
+ *   ID, outside the catalogue loader (fixtures/verdict/requirements.ts). The suite binds requirements where it
  *   calls a condition, and hands the harness what it must attribute (tests/generated/bindings.ts,
  *   tests/support/discovery.ts); the OpenAPI document names those of its schemas (`x-requirement`).
  * - The reference (reference/) imports nothing from the harness, the tests or the scripts, and reads
  *   no file of theirs: it is one implementation among many and knows nothing about the suite.
- * - The verdict engine (fixtures/checks.ts, fixtures/certification.ts, fixtures/annotation-structure.ts)
+ * - The verdict engine (fixtures/verdict/checks.ts, fixtures/verdict/certification.ts, fixtures/verdict/annotation-structure.ts)
  *   imports no presentation code (report-metadata, the Allure labels, the reporters).
- * - Only fixtures/config.ts reads the environment: no other module of the harness, the specs or the
+ * - Only fixtures/config/profile.ts reads the environment: no other module of the harness, the specs or the
  *   reference reads a variable (`process.env.X`, `process.env[...]`, `env['X']`); handing the whole
  *   environment to config.ts's functions is not reading it.
  * - One way to say "cannot judge": the harness, the specs and their helpers say it with the words of
- *   fixtures/not-assessed.ts (`notAssessed`, its forms, `notApplicable`), never with the idioms they
+ *   fixtures/verdict/not-assessed.ts (`notAssessed`, its forms, `notApplicable`), never with the idioms they
  *   replaced (a skip written by hand, its reason prefix, the error class, a raw annotation).
- * - Only fixtures/playwright-internals.ts uses what Playwright does not publish: no other module of
+ * - Only fixtures/run/playwright-internals.ts uses what Playwright does not publish: no other module of
  *   the harness, the specs or the reference imports from Playwright's lib/ or names one of its
  *   private fixtures, its 'all-hooks-included' mode or its TestSkipError.
  *
@@ -27,7 +27,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-import { requirements } from '../fixtures/requirements.ts';
+import { requirements } from '../fixtures/verdict/requirements.ts';
 import { REPO_ROOT } from './lib/playwright-run.ts';
 
 export interface Breach {
@@ -38,14 +38,14 @@ export interface Breach {
 }
 
 const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
-const VERDICT_ENGINE = ['fixtures/checks.ts', 'fixtures/certification.ts', 'fixtures/annotation-structure.ts'];
-const PRESENTATION = [/^fixtures\/report-metadata\.ts$/, /^fixtures\/allure\.ts$/, /^fixtures\/reporters\//];
-const PLAYWRIGHT_INTERNALS_MODULE = 'fixtures/playwright-internals.ts';
+const VERDICT_ENGINE = ['fixtures/verdict/checks.ts', 'fixtures/verdict/certification.ts', 'fixtures/verdict/annotation-structure.ts'];
+const PRESENTATION = [/^fixtures\/reporters\//];
+const PLAYWRIGHT_INTERNALS_MODULE = 'fixtures/run/playwright-internals.ts';
 const PLAYWRIGHT_INTERNAL =
   /['"](?:@playwright\/test|playwright|playwright-core)\/lib\/[^'"]*['"]|\b_(?:combinedContextOptions|setupArtifacts|setupContextOptions|contextFactory|reuseContext)\b|all-hooks-included|\bTestSkipError\b/g;
 const ENV_READ = /process\.env\s*(?:\[|\.[A-Za-z_])|\benv\s*(?:\[\s*['"`][A-Z][A-Z0-9_]*['"`]\s*\]|\.[A-Z][A-Z0-9_]+\b)/g;
 /** The module of the one vocabulary for "cannot judge", the only place its mechanism may be named. */
-const CANNOT_JUDGE = 'fixtures/not-assessed.ts';
+const CANNOT_JUDGE = 'fixtures/verdict/not-assessed.ts';
 /** The idioms the vocabulary replaced, each with the word that says it now. */
 const OTHER_CANNOT_JUDGE: readonly { pattern: RegExp; instead: string }[] = [
   { pattern: /\b(?:test|base|testInfo|test\.info\(\))\.(?:skip|fixme)\s*\(/g, instead: 'notAssessed(reason, need) or notApplicable(reason)' },
@@ -91,7 +91,7 @@ export function importsOf(file: string, text: string, root: string = REPO_ROOT):
 }
 
 /** The one module of the harness that may name requirement IDs: it loads the catalogue. */
-const CATALOGUE_LOADER = 'fixtures/requirements.ts';
+const CATALOGUE_LOADER = 'fixtures/verdict/requirements.ts';
 
 const LITERALS = new Set([
   ts.SyntaxKind.StringLiteral,
@@ -181,10 +181,15 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
       }
     }
   }
-  const readsEnvironment = (path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && path !== 'fixtures/config.ts';
+  const readsEnvironment = (path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && path !== 'fixtures/config/profile.ts';
   if (readsEnvironment) {
     for (const match of text.matchAll(ENV_READ)) {
-      breaches.push({ file: path, line: lineOf(text, match.index ?? 0), rule: 'only fixtures/config.ts reads the environment', detail: `reads ${match[0]}` });
+      breaches.push({
+        file: path,
+        line: lineOf(text, match.index ?? 0),
+        rule: 'only fixtures/config/profile.ts reads the environment',
+        detail: `reads ${match[0]}`,
+      });
     }
   }
   if ((path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && path !== PLAYWRIGHT_INTERNALS_MODULE) {
@@ -200,11 +205,23 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
   return breaches;
 }
 
+/** The wings of the harness (docs/architecture.md, "Layout"): fixtures/ holds its entry and folders, no other module. */
+export const HARNESS_WINGS = ['config', 'transport', 'contract', 'data', 'evidence', 'verdict', 'reporters', 'run', 'generate'];
+
+/** Modules of fixtures/ outside the wings: every file of fixtures/ but the entry lives in a wing folder. */
+export function outsideTheWings(paths: readonly string[]): Breach[] {
+  return paths
+    .filter((path) => path.startsWith('fixtures/') && path !== 'fixtures/index.ts' && /\.(?:ts|mts)$/.test(path))
+    .filter((path) => !HARNESS_WINGS.includes(path.split('/')[1] ?? ''))
+    .map((path) => ({ file: path, line: 1, rule: 'the harness in wings', detail: `move it into one of fixtures/{${HARNESS_WINGS.join(',')}}/` }));
+}
+
 function main(): void {
   const sources = ['fixtures', 'tests', 'reference']
     .flatMap((dir) => filesUnder(join(REPO_ROOT, dir)))
     .filter((file) => !file.includes(`${join('tests', 'unit')}`));
-  const breaches = sources.flatMap((file) => breachesOf(relative(REPO_ROOT, file).split('\\').join('/'), readFileSync(file, 'utf8')));
+  const paths = sources.map((file) => relative(REPO_ROOT, file).split('\\').join('/'));
+  const breaches = [...outsideTheWings(paths), ...sources.flatMap((file, index) => breachesOf(paths[index] as string, readFileSync(file, 'utf8')))];
   for (const breach of breaches) console.log(`${breach.file}:${breach.line}: ${breach.rule}: ${breach.detail}`);
   console.log(`check:imports: ${sources.length} files, ${breaches.length} breach(es) of the layering of docs/architecture.md`);
   process.exit(breaches.length === 0 ? 0 : 1);

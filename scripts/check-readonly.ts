@@ -11,9 +11,9 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config.ts';
-import { listOperations } from '../fixtures/contract.ts';
-import { startReference } from '../fixtures/reference-process.ts';
+import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config/profile.ts';
+import { listOperations } from '../fixtures/contract/index.ts';
+import { startReference } from '../fixtures/run/reference-process.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 import type { RecordedRequest } from './lib/recording-proxy.ts';
 import { startRecordingProxy } from './lib/recording-proxy.ts';

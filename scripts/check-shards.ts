@@ -18,7 +18,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { verdictLine } from '../fixtures/certification.ts';
+import { verdictLine } from '../fixtures/verdict/certification.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { neverProvoked } from '../fixtures/reporters/coverage.ts';
 import { writeCheckConfig } from './lib/check-config.ts';

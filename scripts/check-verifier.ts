@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { certify } from '../fixtures/certification.ts';
+import { certify } from '../fixtures/verdict/certification.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { REPO_ROOT } from './lib/playwright-run.ts';
 import { onlyDirtyCheckout, thisCheckout, verifyCertificate } from './verify-certificate.ts';

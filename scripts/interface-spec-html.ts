@@ -8,10 +8,10 @@
  * scripts/render-interface-spec.ts.
  */
 import { createHash } from 'node:crypto';
-import { INTERFACE_REFERENCE_FILE, operationUrl } from '../fixtures/report-metadata.ts';
-import { githubAnchor, parseCatalogue } from '../fixtures/requirements.ts';
-import type { Catalogue, Requirement, Section } from '../fixtures/requirements.ts';
-import { parseYaml } from '../fixtures/yaml-cache.ts';
+import { INTERFACE_REFERENCE_FILE, operationUrl } from '../fixtures/reporters/report-metadata.ts';
+import { githubAnchor, parseCatalogue } from '../fixtures/verdict/requirements.ts';
+import type { Catalogue, Requirement, Section } from '../fixtures/verdict/requirements.ts';
+import { parseYaml } from '../fixtures/contract/yaml-cache.ts';
 
 /** A source file of the page: its path in the repository and its text. */
 export interface PageSource {

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INTERFACE_SPEC_FILE } from '../fixtures/report-metadata.ts';
+import { INTERFACE_SPEC_FILE } from '../fixtures/reporters/report-metadata.ts';
 import { specificationPage } from './interface-spec-html.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

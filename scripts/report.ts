@@ -15,7 +15,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AllureReport, readConfig } from '@allurereport/core';
-import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE } from '../fixtures/report-metadata.ts';
+import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE } from '../fixtures/reporters/report-metadata.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RESULTS = resolve(ROOT, 'reports', 'allure-results');

@@ -44,16 +44,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetConfig, type TargetIds } from '../fixtures/config.ts';
-import { InstanceWatches } from '../fixtures/recording-watch.ts';
-import type { SelfVerifyTarget } from '../fixtures/self-verify-projects.ts';
+import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetConfig, type TargetIds } from '../fixtures/config/profile.ts';
+import { InstanceWatches } from '../fixtures/run/recording-watch.ts';
+import type { SelfVerifyTarget } from '../fixtures/run/self-verify-projects.ts';
 import { buildServers, type ReferenceServers } from '../reference/app.ts';
 import { FAULTS, type Fault } from '../reference/faults/index.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 import { listVariants } from '../reference/variants.ts';
 import { applyVariations, listVariations, variationIdRenaming } from '../reference/variations/index.ts';
 import { REPO_ROOT, runPlaywright } from './lib/playwright-run.ts';
-import { requirements } from '../fixtures/requirements.ts';
+import { requirements } from '../fixtures/verdict/requirements.ts';
 import {
   blastRadius,
   faultVerdict,
@@ -276,7 +276,7 @@ function renamedIds(rename: (id: string) => string): TargetIds {
 /**
  * The watch of the processing recording of an instance whose project runs the test of REC-07: one per
  * instance, in this process, from the instance's first request (when its clock starts: the recording
- * is processing then), and read from `file` by every worker of the project (fixtures/recording-watch.ts).
+ * is processing then), and read from `file` by every worker of the project (fixtures/run/recording-watch.ts).
  * A fault's project runs only the tests citing its requirements: one that does not declare REC-07
  * gets no watch, and for one that does the watch starts at once, since REC-07's test sends nothing.
  */

@@ -25,7 +25,7 @@ const STEPS: readonly Step[] = [
   { script: 'check:catalogue', what: 'every requirement has a test and every test cites requirements' },
   {
     script: 'check:imports',
-    what: 'the layering of docs/architecture.md holds: specs through fixtures/index.ts, a reference that knows nothing of the suite, a verdict engine without presentation code, the environment read in fixtures/config.ts',
+    what: 'the layering of docs/architecture.md holds: specs through fixtures/index.ts, a reference that knows nothing of the suite, a verdict engine without presentation code, the environment read in fixtures/config/profile.ts',
   },
   { script: 'check:standalone', what: 'no file of the repository names a path outside it' },
   { script: 'conformance', what: 'the suite passes against the embedded reference (certification CONFORMANT)' },

@@ -4,7 +4,7 @@
  * INVALID with every reason; exit code 0 (valid), 1 (invalid), 2 (the file cannot be read).
  *
  * - Every requirement's verdict, the totals and the overall verdict are computed again from the
- *   per-test evidence the file carries (fixtures/certification.ts certify), and compared with what it states.
+ *   per-test evidence the file carries (fixtures/verdict/certification.ts certify), and compared with what it states.
  * - The requirements it lists are those of this checkout's catalogue: none missing, none added,
  *   statements and levels equal.
  * - Its commit is this checkout's, the tracked files it says differ are those that differ here, and
@@ -19,12 +19,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { certify } from '../fixtures/certification.ts';
-import { interfaceCoverage } from '../fixtures/coverage.ts';
-import type { DeclaredOperation, InterfaceCoverage } from '../fixtures/coverage.ts';
-import type { Certification, TestEvidence } from '../fixtures/certification.ts';
-import { requirements } from '../fixtures/requirements.ts';
-import type { Requirement } from '../fixtures/requirements.ts';
+import { certify } from '../fixtures/verdict/certification.ts';
+import { interfaceCoverage } from '../fixtures/evidence/coverage.ts';
+import type { DeclaredOperation, InterfaceCoverage } from '../fixtures/evidence/coverage.ts';
+import type { Certification, TestEvidence } from '../fixtures/verdict/certification.ts';
+import { requirements } from '../fixtures/verdict/requirements.ts';
+import type { Requirement } from '../fixtures/verdict/requirements.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { documentOperations } from '../fixtures/reporters/coverage.ts';
 import { certifiability, fingerprintOf, fingerprintPaths, gitState } from '../fixtures/reporters/provenance.ts';

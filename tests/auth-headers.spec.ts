@@ -9,7 +9,7 @@
  * participant and an ended meeting, so nothing changes. createSecurityKey is sent without a
  * passphrase: a target refuses that after accepting the credential (or before looking at it, which
  * cannot fail the check), and no key pair is created; it is sent where the worker's discovery found
- * keys served (fixtures/served.ts), and not at all when that is POST /participants, where a body
+ * keys served (fixtures/data/served.ts), and not at all when that is POST /participants, where a body
  * without a passphrase is a participant upsert. A target that handles those requests loosely
  * would still carry them out, so they are checked in tests of their own, gated on the permission
  * the operation needs (support/permissions.ts).

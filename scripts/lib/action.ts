@@ -10,8 +10,8 @@
  * (scripts/lib/certificate-diff.ts: IDs, levels, verdicts and observed forms), never the target's
  * addresses or any other evidence.
  */
-import { parseDotenv } from '../../fixtures/config.ts';
-import type { OverallVerdict } from '../../fixtures/certification.ts';
+import { parseDotenv } from '../../fixtures/config/profile.ts';
+import type { OverallVerdict } from '../../fixtures/verdict/certification.ts';
 import { comparisonMarkdown } from './certificate-diff.ts';
 import type { DiffableCertificate } from './certificate-diff.ts';
 

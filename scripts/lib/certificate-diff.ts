@@ -14,10 +14,10 @@
  * sets of forms, so that a target whose data grows (more participants, a newer event) does not show
  * up as a changed behaviour, and a behaviour seen in one more place does not either.
  */
-import { verdictLine } from '../../fixtures/certification.ts';
-import type { Certification, OverallVerdict, RequirementVerdict } from '../../fixtures/certification.ts';
-import { LEVELS } from '../../fixtures/requirements.ts';
-import type { Level } from '../../fixtures/requirements.ts';
+import { verdictLine } from '../../fixtures/verdict/certification.ts';
+import type { Certification, OverallVerdict, RequirementVerdict } from '../../fixtures/verdict/certification.ts';
+import { LEVELS } from '../../fixtures/verdict/requirements.ts';
+import type { Level } from '../../fixtures/verdict/requirements.ts';
 
 /** A file that cannot be compared: not JSON, or not a certification report. */
 export class NotACertificate extends Error {}

@@ -1,5 +1,5 @@
 /**
- * The critical path of a run, from the request timelines its workers wrote (fixtures/telemetry.ts).
+ * The critical path of a run, from the request timelines its workers wrote (fixtures/run/telemetry.ts).
  *
  * A request *follows* another of the same test when it was asked for only after the other had been
  * answered: the test waited for that answer (or at least did not ask for both at once). A *chain*
@@ -11,7 +11,7 @@
  *
  * Requests outside any test (the recording watch, which polls on its own clock) belong to no chain.
  */
-import type { TimedRequest } from '../../fixtures/telemetry.ts';
+import type { TimedRequest } from '../../fixtures/run/telemetry.ts';
 
 export interface TestChain {
   test: string;

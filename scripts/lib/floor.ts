@@ -35,8 +35,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHECKOUT_KEY } from '../../fixtures/reference-bundle.ts';
-import { writeFileAside } from '../../fixtures/write-aside.ts';
+import { CHECKOUT_KEY } from '../../fixtures/run/reference-bundle.ts';
+import { writeFileAside } from '../../fixtures/evidence/write-aside.ts';
 import type { CriticalPath } from './critical-path.ts';
 import { cleanEnv, REPO_ROOT, runPlaywright, seconds } from './playwright-run.ts';
 

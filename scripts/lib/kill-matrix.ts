@@ -1,5 +1,5 @@
 /**
- * The verdicts of self-verification, from the checks each test recorded (fixtures/checks.ts):
+ * The verdicts of self-verification, from the checks each test recorded (fixtures/verdict/checks.ts):
  *
  * - A fault is CAUGHT only for the right reason: a check attributed to one of the requirements the
  *   fault declares failed (for a declared SHOULD requirement, recorded its warning). Any other failed check is collateral, listed per fault with its
@@ -10,9 +10,9 @@
  *   VARIANT requirement failed, no test failed outside its checks, and it leaves no more MUST
  *   requirements unassessed than the plain reference does.
  */
-import type { CheckRecord } from '../../fixtures/checks.ts';
-import { requirement } from '../../fixtures/requirements.ts';
-import { NOT_APPLICABLE } from '../../fixtures/certification.ts';
+import type { CheckRecord } from '../../fixtures/verdict/checks.ts';
+import { requirement } from '../../fixtures/verdict/requirements.ts';
+import { NOT_APPLICABLE } from '../../fixtures/verdict/certification.ts';
 import { median } from './median.ts';
 
 /** One test of a self-verification run, as scripts/self-verify-reporter.ts writes it. */

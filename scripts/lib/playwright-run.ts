@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { REQUEST_COUNTS_DIR } from '../../fixtures/telemetry.ts';
+import { REQUEST_COUNTS_DIR } from '../../fixtures/run/telemetry.ts';
 import { median } from './median.ts';
-import type { WorkerStats } from '../../fixtures/telemetry.ts';
+import type { WorkerStats } from '../../fixtures/run/telemetry.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
@@ -185,7 +185,7 @@ export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** What one worker wrote at its end (WorkerTelemetry.write, fixtures/telemetry.ts). */
+/** What one worker wrote at its end (WorkerTelemetry.write, fixtures/run/telemetry.ts). */
 export interface WorkerCounts extends WorkerStats {
   workerIndex: number;
 }

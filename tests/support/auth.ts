@@ -5,7 +5,7 @@
  *
  * The credentials come from the OpenAPI document (listOperations), so the authentication checks
  * follow the document; the request parts are a literal table, because they are data of the target.
- * Every assertion here is a check of one requirement (fixtures/checks.ts): a refusal's 401 on the
+ * Every assertion here is a check of one requirement (fixtures/verdict/checks.ts): a refusal's 401 on the
  * requirement the caller names, each part of an error body on its own error requirement, and only
  * where the catalogue lists the operation for it.
  */
@@ -151,7 +151,7 @@ export function requestParts(operationId: string, context: PartsContext): Promis
   return parts(context);
 }
 
-/** Sends a request of `operationId` in the form the worker's discovery found the target serves (fixtures/served.ts: VAR-03). */
+/** Sends a request of `operationId` in the form the worker's discovery found the target serves (fixtures/data/served.ts: VAR-03). */
 export { callServed as callOperation } from '../../fixtures/index.ts';
 
 // ---------------------------------------------------------------- crafted bearer tokens
@@ -295,7 +295,7 @@ export interface ErrorReport {
 }
 
 /**
- * A check whose assertions are synchronous, recorded before it returns (fixtures/checks.ts
+ * A check whose assertions are synchronous, recorded before it returns (fixtures/verdict/checks.ts
  * recordCheck), so that callers need not await it: error bodies are checked inside loops and
  * inside other checks.
  */

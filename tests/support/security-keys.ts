@@ -5,7 +5,7 @@
  *
  * The interface names two paths for the operation (VAR-03): POST /security (the sample) and, in one
  * place, POST /participants. Which one the target serves is found once per worker, by its first key
- * creation (Discovery.securityKeys, fixtures/served.ts), the same discovery the authentication matrix
+ * creation (Discovery.securityKeys, fixtures/data/served.ts), the same discovery the authentication matrix
  * and the generated layer send by; that creation is the worker's shared key, and every later key
  * request of the worker goes to the path it found.
  */

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { verdictLine } from '../../fixtures/certification.ts';
-import type { Certification } from '../../fixtures/certification.ts';
+import { verdictLine } from '../../fixtures/verdict/certification.ts';
+import type { Certification } from '../../fixtures/verdict/certification.ts';
 
 interface Rule {
   rule: string;

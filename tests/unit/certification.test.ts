@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { certify, judgeRequirement, outcomeFor, overallVerdict, suiteError, verdictLine } from '../../fixtures/certification.ts';
-import type { Certification, RequirementResult, TestEvidence } from '../../fixtures/certification.ts';
-import type { CheckRecord } from '../../fixtures/checks.ts';
+import { certify, judgeRequirement, outcomeFor, overallVerdict, suiteError, verdictLine } from '../../fixtures/verdict/certification.ts';
+import type { Certification, RequirementResult, TestEvidence } from '../../fixtures/verdict/certification.ts';
+import type { CheckRecord } from '../../fixtures/verdict/checks.ts';
 import { closingLines, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
-import type { Requirement } from '../../fixtures/requirements.ts';
+import type { Requirement } from '../../fixtures/verdict/requirements.ts';
 
 const req = (id: string, level: Requirement['level']): Requirement => ({
   id,

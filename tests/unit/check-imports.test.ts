@@ -1,7 +1,7 @@
 /** The layering check (scripts/check-imports.ts): each rule finds its breach, and leaves the allowed forms alone. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { breachesOf } from '../../scripts/check-imports.ts';
+import { breachesOf, outsideTheWings } from '../../scripts/check-imports.ts';
 
 const ROOT = '/repo';
 const rules = (path: string, text: string): string[] => breachesOf(path, text, ROOT).map((breach) => `${breach.line} ${breach.rule}: ${breach.detail}`);
@@ -9,20 +9,20 @@ const rules = (path: string, text: string): string[] => breachesOf(path, text, R
 describe('check:imports', () => {
   it('specs and their helpers take the harness through fixtures/index.ts only', () => {
     assert.deepEqual(rules('tests/a.spec.ts', "import { test } from '../fixtures/index.ts';\nimport { x } from './support/reads.ts';"), []);
-    assert.deepEqual(rules('tests/a.spec.ts', "import { test } from '../fixtures/index.ts';\nimport { y } from '../fixtures/data.ts';"), [
-      '2 specs take the harness through fixtures/index.ts: imports fixtures/data.ts',
+    assert.deepEqual(rules('tests/a.spec.ts', "import { test } from '../fixtures/index.ts';\nimport { y } from '../fixtures/data/discovery.ts';"), [
+      '2 specs take the harness through fixtures/index.ts: imports fixtures/data/discovery.ts',
     ]);
-    assert.deepEqual(rules('tests/support/b.ts', "export { callServed } from '../../fixtures/served.ts';"), [
-      '1 specs take the harness through fixtures/index.ts: imports fixtures/served.ts',
+    assert.deepEqual(rules('tests/support/b.ts', "export { callServed } from '../../fixtures/data/served.ts';"), [
+      '1 specs take the harness through fixtures/index.ts: imports fixtures/data/served.ts',
     ]);
   });
 
   it('the suite beside the specs (conditions, generated bindings) takes the harness through fixtures/index.ts too; unit tests do not', () => {
     assert.deepEqual(rules('tests/conditions/format.ts', "import { isJsonMediaType } from '../../fixtures/index.ts';"), []);
-    assert.deepEqual(rules('tests/generated/assess.ts', "import { checkExchange } from '../../fixtures/contract.ts';"), [
-      '1 specs take the harness through fixtures/index.ts: imports fixtures/contract.ts',
+    assert.deepEqual(rules('tests/generated/assess.ts', "import { checkExchange } from '../../fixtures/contract/index.ts';"), [
+      '1 specs take the harness through fixtures/index.ts: imports fixtures/contract/index.ts',
     ]);
-    assert.deepEqual(rules('tests/unit/x.test.ts', "import { checkExchange } from '../../fixtures/contract.ts';"), []);
+    assert.deepEqual(rules('tests/unit/x.test.ts', "import { checkExchange } from '../../fixtures/contract/index.ts';"), []);
   });
 
   it('the harness imports nothing of the suite', () => {
@@ -44,7 +44,7 @@ describe('check:imports', () => {
       '3 the harness names no requirement (the suite binds them): names FMT-04',
       '4 the harness names no requirement (the suite binds them): names REC-10',
     ]);
-    assert.deepEqual(rules('fixtures/requirements.ts', code), [], 'the catalogue loader may');
+    assert.deepEqual(rules('fixtures/verdict/requirements.ts', code), [], 'the catalogue loader may');
     assert.deepEqual(rules('tests/generated/bindings.ts', code), [], 'the suite binds them');
   });
 
@@ -53,21 +53,21 @@ describe('check:imports', () => {
     assert.deepEqual(rules('reference/store.ts', "const seed = new URL('../fixtures/seed/seed.json', import.meta.url);"), [
       "1 the reference knows nothing of the suite: names '../fixtures/seed/seed.json'",
     ]);
-    assert.deepEqual(rules('reference/plugins/x.ts', "import { check } from '../../fixtures/checks.ts';"), [
-      '1 the reference knows nothing of the suite: imports fixtures/checks.ts',
+    assert.deepEqual(rules('reference/plugins/x.ts', "import { check } from '../../fixtures/verdict/checks.ts';"), [
+      '1 the reference knows nothing of the suite: imports fixtures/verdict/checks.ts',
     ]);
   });
 
   it('the verdict engine imports no presentation code', () => {
-    assert.deepEqual(rules('fixtures/checks.ts', "import { citedIds } from './annotation-structure.ts';"), []);
-    assert.deepEqual(rules('fixtures/certification.ts', "import type { Finding } from './report-metadata.ts';"), [
-      '1 the verdict engine imports no presentation code: imports fixtures/report-metadata.ts',
+    assert.deepEqual(rules('fixtures/verdict/checks.ts', "import { citedIds } from './annotation-structure.ts';"), []);
+    assert.deepEqual(rules('fixtures/verdict/certification.ts', "import type { Finding } from '../reporters/report-metadata.ts';"), [
+      '1 the verdict engine imports no presentation code: imports fixtures/reporters/report-metadata.ts',
     ]);
-    assert.deepEqual(rules('fixtures/report-metadata.ts', "import { x } from './reporters/allure.ts';"), [], 'presentation may import presentation');
+    assert.deepEqual(rules('fixtures/reporters/report-metadata.ts', "import { x } from './allure.ts';"), [], 'presentation may import presentation');
   });
 
-  it('says "cannot judge" only with the words of fixtures/not-assessed.ts, which alone names their mechanism', () => {
-    const rule = 'one way to say "cannot judge" (fixtures/not-assessed.ts)';
+  it('says "cannot judge" only with the words of fixtures/verdict/not-assessed.ts, which alone names their mechanism', () => {
+    const rule = 'one way to say "cannot judge" (fixtures/verdict/not-assessed.ts)';
     const allowed = [
       "const channel = target.ids.channel ?? notAssessed('a realtime channel', { enable: 'TARGET_CHANNEL' });",
       "if (total === 0) notAssessed('the list is empty');",
@@ -79,7 +79,7 @@ describe('check:imports', () => {
     ].join('\n');
     assert.deepEqual(rules('tests/a.spec.ts', allowed), []);
     assert.deepEqual(
-      rules('fixtures/not-assessed.ts', 'class NotAssessable extends Error {}\nbase.skip(true, `not assessed: ${reason}`);'),
+      rules('fixtures/verdict/not-assessed.ts', 'class NotAssessable extends Error {}\nbase.skip(true, `not assessed: ${reason}`);'),
       [],
       'the module is the mechanism',
     );
@@ -109,28 +109,38 @@ describe('check:imports', () => {
     assert.deepEqual(rules('scripts/x.ts', "test.skip(true, 'not assessed: x');"), [], 'scripts are outside the rule');
   });
 
-  it('only fixtures/config.ts reads the environment; handing the whole of it over is not reading it', () => {
-    assert.deepEqual(rules('fixtures/config.ts', "const a = env['TARGET_NAME'];"), []);
-    assert.deepEqual(rules('fixtures/global-setup.ts', 'const plan = planTarget(process.env);'), []);
-    assert.deepEqual(rules('fixtures/checks.ts', "if (process.env['X'] === '1') {}"), ['1 only fixtures/config.ts reads the environment: reads process.env[']);
-    assert.deepEqual(rules('fixtures/generate/settings.ts', "const seed = env['GENERATED_SEED'];"), [
-      "1 only fixtures/config.ts reads the environment: reads env['GENERATED_SEED']",
+  it('only fixtures/config/profile.ts reads the environment; handing the whole of it over is not reading it', () => {
+    assert.deepEqual(rules('fixtures/config/profile.ts', "const a = env['TARGET_NAME'];"), []);
+    assert.deepEqual(rules('fixtures/run/global-setup.ts', 'const plan = planTarget(process.env);'), []);
+    assert.deepEqual(rules('fixtures/verdict/checks.ts', "if (process.env['X'] === '1') {}"), [
+      '1 only fixtures/config/profile.ts reads the environment: reads process.env[',
     ]);
-    assert.deepEqual(rules('tests/a.spec.ts', 'const ci = process.env.CI;'), ['1 only fixtures/config.ts reads the environment: reads process.env.C']);
+    assert.deepEqual(rules('fixtures/generate/settings.ts', "const seed = env['GENERATED_SEED'];"), [
+      "1 only fixtures/config/profile.ts reads the environment: reads env['GENERATED_SEED']",
+    ]);
+    assert.deepEqual(rules('tests/a.spec.ts', 'const ci = process.env.CI;'), ['1 only fixtures/config/profile.ts reads the environment: reads process.env.C']);
     assert.deepEqual(rules('scripts/x.ts', "const a = process.env['A'];"), [], 'scripts are entry points, outside the rule');
   });
 
-  it("only fixtures/playwright-internals.ts uses Playwright's internals", () => {
-    assert.deepEqual(rules('fixtures/playwright-internals.ts', "_setupArtifacts: [async ({}, use) => use(), { auto: 'all-hooks-included' }],"), []);
+  it("only fixtures/run/playwright-internals.ts uses Playwright's internals", () => {
+    assert.deepEqual(rules('fixtures/run/playwright-internals.ts', "_setupArtifacts: [async ({}, use) => use(), { auto: 'all-hooks-included' }],"), []);
     assert.deepEqual(rules('fixtures/index.ts', '  _combinedContextOptions: [{}, { box: true }],'), [
-      "1 only fixtures/playwright-internals.ts uses Playwright's internals: names _combinedContextOptions",
+      "1 only fixtures/run/playwright-internals.ts uses Playwright's internals: names _combinedContextOptions",
     ]);
-    assert.deepEqual(rules('fixtures/checks.ts', "return error.constructor.name === 'TestSkipError';"), [
-      "1 only fixtures/playwright-internals.ts uses Playwright's internals: names TestSkipError",
+    assert.deepEqual(rules('fixtures/verdict/checks.ts', "return error.constructor.name === 'TestSkipError';"), [
+      "1 only fixtures/run/playwright-internals.ts uses Playwright's internals: names TestSkipError",
     ]);
     assert.deepEqual(rules('tests/a.spec.ts', "import { x } from 'playwright-core/lib/utils';"), [
-      "1 only fixtures/playwright-internals.ts uses Playwright's internals: names 'playwright-core/lib/utils'",
+      "1 only fixtures/run/playwright-internals.ts uses Playwright's internals: names 'playwright-core/lib/utils'",
     ]);
     assert.deepEqual(rules('tests/unit/x.test.ts', "const name = 'TestSkipError';"), [], 'the unit tests check the internals');
+  });
+
+  it('the harness lives in wings: fixtures/ holds its entry, the wing folders and data, no other module', () => {
+    assert.deepEqual(outsideTheWings(['fixtures/index.ts', 'fixtures/transport/client.ts', 'fixtures/targets/reference.env', 'tests/a.spec.ts']), []);
+    assert.deepEqual(
+      outsideTheWings(['fixtures/helpers.ts', 'fixtures/misc/x.ts']).map((breach) => breach.file),
+      ['fixtures/helpers.ts', 'fixtures/misc/x.ts'],
+    );
   });
 });

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
-import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/checks.ts';
-import { notAssessed } from '../../fixtures/not-assessed.ts';
+import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/verdict/checks.ts';
+import { notAssessed } from '../../fixtures/verdict/not-assessed.ts';
 
 // As in a run with the outcomes reporter, which lets workers settle failures recorded by checks.
-/** What fixtures/reporters/outcomes.ts sets for the workers (fixtures/config.ts shareOutcomesRestored). */
+/** What fixtures/reporters/outcomes.ts sets for the workers (fixtures/config/profile.ts shareOutcomesRestored). */
 const OUTCOMES_RESTORED_ENV = 'CONFORMANCE_OUTCOMES_RESTORED';
 process.env[OUTCOMES_RESTORED_ENV] = '1';
 
-/** The parts of TestInfo that fixtures/checks.ts reads and writes. */
+/** The parts of TestInfo that fixtures/verdict/checks.ts reads and writes. */
 function fakeTestInfo(cited: string[], status: TestInfo['status'] = 'passed', errors: { message: string }[] = []): TestInfo {
   return {
     title: 'a test',

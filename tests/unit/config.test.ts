@@ -15,7 +15,7 @@ import {
   secretValues,
   useStartedReference,
   workersFor,
-} from '../../fixtures/config.ts';
+} from '../../fixtures/config/profile.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'target-config-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REFERENCE_TARGET_FILE } from '../../fixtures/config.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
 import { writeCheckConfig } from '../../scripts/lib/check-config.ts';
 import { REPO_ROOT, cleanEnv, runPlaywright } from '../../scripts/lib/playwright-run.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';

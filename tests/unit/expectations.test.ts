@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { deviationNote, deviationsFor, ExpectationsError, loadExpectations, nowPassesMessage, parseExpectations } from '../../fixtures/expectations.ts';
+import { deviationNote, deviationsFor, ExpectationsError, loadExpectations, nowPassesMessage, parseExpectations } from '../../fixtures/verdict/expectations.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'expectations-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

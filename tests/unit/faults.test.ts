@@ -3,7 +3,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, t
 import { request as httpRequest } from 'node:http';
 import { after, describe, it } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { OPERATION_IDS, requirements } from '../../fixtures/requirements.ts';
+import { OPERATION_IDS, requirements } from '../../fixtures/verdict/requirements.ts';
 import { buildApp } from '../../reference/app.ts';
 import { parseCli } from '../../reference/cli.ts';
 import { FAULTS, findFault, listFaults, type Fault } from '../../reference/faults/index.ts';

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { jsonBodyRequirement, listOperations, validateSchema } from '../../fixtures/contract.ts';
-import type { Exchange, OperationInfo } from '../../fixtures/contract.ts';
+import { jsonBodyRequirement, listOperations, validateSchema } from '../../fixtures/contract/index.ts';
+import type { Exchange, OperationInfo } from '../../fixtures/contract/index.ts';
 import { emailOfLength } from '../../fixtures/generate/arbitraries.ts';
-import { withoutBranchMismatches } from '../../fixtures/contract.ts';
+import { withoutBranchMismatches } from '../../fixtures/contract/index.ts';
 import { bindPlan, summarisePlan } from '../../fixtures/generate/cases.ts';
 import { aggregateChecks, toCallOptions } from '../../fixtures/generate/exercise.ts';
 import { negativePlans, negativeTitle, positivePlans, positiveTitle } from '../../fixtures/generate/index.ts';
@@ -16,7 +16,7 @@ import { announceOnce, runCaseSet, sendTogether, shrinkFailure } from '../../fix
 import { DEFAULT_SEED, generatedSettings } from '../../fixtures/generate/settings.ts';
 import { UNIQUE_PREFIX } from '../../fixtures/generate/types.ts';
 import type { CaseCheck, CaseContext, CaseSet, GeneratedCase, GeneratedRequest } from '../../fixtures/generate/types.ts';
-import { requirement } from '../../fixtures/requirements.ts';
+import { requirement } from '../../fixtures/verdict/requirements.ts';
 import { assess, assessReadBack } from '../generated/assess.ts';
 import { CASE_BINDINGS, JSON_BODY_REQUIREMENT } from '../generated/bindings.ts';
 

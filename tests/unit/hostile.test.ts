@@ -1,19 +1,19 @@
 /**
  * The API client and the contract matcher against each mode of the hostile target
- * (fixtures/hostile-target.ts): every broken answer is named in plain words.
+ * (scripts/lib/hostile-target.ts): every broken answer is named in plain words.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
-import { loadTargetConfig } from '../../fixtures/config.ts';
-import { checkExchange } from '../../fixtures/contract.ts';
-import { hostileProfile, startHostileTarget } from '../../fixtures/hostile-target.ts';
-import type { HostileMode } from '../../fixtures/hostile-target.ts';
-import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/http.ts';
-import { SecretList } from '../../fixtures/secrets.ts';
-import { WorkerTelemetry } from '../../fixtures/telemetry.ts';
-import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/plain-causes.ts';
+import { loadTargetConfig } from '../../fixtures/config/profile.ts';
+import { checkExchange } from '../../fixtures/contract/index.ts';
+import { hostileProfile, startHostileTarget } from '../../scripts/lib/hostile-target.ts';
+import type { HostileMode } from '../../scripts/lib/hostile-target.ts';
+import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/transport/client.ts';
+import { SecretList } from '../../fixtures/evidence/secrets.ts';
+import { WorkerTelemetry } from '../../fixtures/run/telemetry.ts';
+import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/transport/plain-causes.ts';
 
 const TIMEOUT_MS = 500;
 let context: APIRequestContext;

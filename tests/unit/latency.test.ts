@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { TimedRequest } from '../../fixtures/telemetry.ts';
+import type { TimedRequest } from '../../fixtures/run/telemetry.ts';
 import { criticalPath, longestChain } from '../../scripts/lib/critical-path.ts';
 import { runFloor, shapeOf, shapeRequests } from '../../scripts/lib/floor.ts';
 import { workerCpu } from '../../scripts/lib/playwright-run.ts';
 import { startRecordingProxy } from '../../scripts/lib/recording-proxy.ts';
 import { untilNotOk } from '../support/usage-limit.ts';
-import type { Exchange } from '../../fixtures/contract.ts';
+import type { Exchange } from '../../fixtures/contract/index.ts';
 
 const at = (test: string, operationId: string, asked: number, answered: number): TimedRequest => ({ test, operationId, asked, answered });
 

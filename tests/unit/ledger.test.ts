@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config.ts';
-import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger, targetArchiver } from '../../fixtures/ledger.ts';
+import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config/profile.ts';
+import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger, targetArchiver } from '../../fixtures/run/ledger.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-'));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 /**
- * Politeness of the API client (fixtures/http.ts) as a live target sees it: a throwaway HTTP server
+ * Politeness of the API client (fixtures/transport/client.ts) as a live target sees it: a throwaway HTTP server
  * on 127.0.0.1 records when each request arrives and how many are in flight, and the client is the
  * one the specs use (ApiClient through a real Playwright request context).
  */
@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
-import { loadTargetConfig } from '../../fixtures/config.ts';
-import { ApiClient, RequestGate, TokenStore, operationsById, retryDelayMs } from '../../fixtures/http.ts';
-import { together } from '../../fixtures/together.ts';
-import type { Transport } from '../../fixtures/http.ts';
-import { WorkerTelemetry, type WorkerStats } from '../../fixtures/telemetry.ts';
-import { SecretList } from '../../fixtures/secrets.ts';
+import { loadTargetConfig } from '../../fixtures/config/profile.ts';
+import { ApiClient, RequestGate, TokenStore, operationsById, retryDelayMs } from '../../fixtures/transport/client.ts';
+import { together } from '../../fixtures/transport/together.ts';
+import type { Transport } from '../../fixtures/transport/client.ts';
+import { WorkerTelemetry, type WorkerStats } from '../../fixtures/run/telemetry.ts';
+import { SecretList } from '../../fixtures/evidence/secrets.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

@@ -1,5 +1,5 @@
 /**
- * Global setup's pre-flight login (fixtures/preflight.ts) against a throwaway server on 127.0.0.1:
+ * Global setup's pre-flight login (fixtures/run/preflight.ts) against a throwaway server on 127.0.0.1:
  * silent whenever the answer carries a usable token, one plain message otherwise.
  */
 import assert from 'node:assert/strict';
@@ -7,10 +7,10 @@ import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { loadTargetConfig, secretValues } from '../../fixtures/config.ts';
-import type { TargetConfig } from '../../fixtures/config.ts';
-import { preflight as runPreflight, usableToken } from '../../fixtures/preflight.ts';
-import type { Preflight } from '../../fixtures/preflight.ts';
+import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
+import type { TargetConfig } from '../../fixtures/config/profile.ts';
+import { preflight as runPreflight, usableToken } from '../../fixtures/run/preflight.ts';
+import type { Preflight } from '../../fixtures/run/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';
 
 let answer: (response: ServerResponse) => void = (response) => response.end();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { certifiability, narrowingOptions, provenance } from '../../fixtures/reporters/provenance.ts';
 import type { Provenance } from '../../fixtures/reporters/provenance.ts';
-import { REFERENCE_TARGET_FILE } from '../../fixtures/config.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
 
 const whole: Provenance = provenance({
   testsSelected: 311,

@@ -1,5 +1,5 @@
 /**
- * The run's one watch of the processing recording (fixtures/recording-watch.ts): started in global
+ * The run's one watch of the processing recording (fixtures/run/recording-watch.ts): started in global
  * setup, read from its file by the test of REC-07, whenever its worker starts.
  */
 import assert from 'node:assert/strict';
@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { request } from '@playwright/test';
-import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config.ts';
-import { InstanceWatches, readRunWatch, startRunWatch } from '../../fixtures/recording-watch.ts';
-import { createSecretFile, removeSecretFile, SecretList } from '../../fixtures/secrets.ts';
+import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config/profile.ts';
+import { InstanceWatches, readRunWatch, startRunWatch } from '../../fixtures/run/recording-watch.ts';
+import { createSecretFile, removeSecretFile, SecretList } from '../../fixtures/evidence/secrets.ts';
 import { buildApp } from '../../reference/app.ts';
 
 describe("the run's recording watch", () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import fc from 'fast-check';
-import { REDACTED, mnemonicSpans, redact, redactHeaders, toCurl } from '../../fixtures/redact.ts';
+import { REDACTED, mnemonicSpans, redact, redactHeaders, toCurl } from '../../fixtures/evidence/redact.ts';
 
 const SECRETS = ['pa ss/wörd&1', 'key-123456', 'cid-abcdef', 'sec"ret\\x'];
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSIsImV4cCI6MX0.c2lnbmF0dXJl';
@@ -85,7 +85,7 @@ describe('redact', () => {
     const failure = (port: number): string =>
       `login: POST http://127.0.0.1:${port}/login got no response: connection refused\n` +
       `curl -sS -i -X POST 'http://127.0.0.1:${port}/login' -H 'Content-Type: application/json' --data-raw '{"email":"dev@ref.test","password":"Dev-Passw0rd!'\n` +
-      `    at ApiClient.#send (fixtures/http.ts:434:13)`;
+      `    at ApiClient.#send (fixtures/transport/client.ts:434:13)`;
     const secrets = ['Dev-Passw0rd!'];
     const messages = [failure(1), failure(2), `expected "status" to be 400`].map((message) => redact(message, secrets));
     for (const message of messages) assert.ok(!message.includes('Dev-Passw0rd!'));

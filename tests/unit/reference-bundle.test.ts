@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bundleName, referenceBundle } from '../../fixtures/reference-bundle.ts';
-import { failureLine, ReferenceStartError, startReference, startReferenceFrom } from '../../fixtures/reference-process.ts';
+import { bundleName, referenceBundle } from '../../fixtures/run/reference-bundle.ts';
+import { failureLine, ReferenceStartError, startReference, startReferenceFrom } from '../../fixtures/run/reference-process.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository, so that the inputs' paths are relative to it like the reference's own

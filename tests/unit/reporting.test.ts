@@ -5,17 +5,17 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
-import { allureDescription, allureLabels, livingDocumentation } from '../../fixtures/allure.ts';
-import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues } from '../../fixtures/config.ts';
-import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/report-metadata.ts';
+import { allureDescription, allureLabels, livingDocumentation } from '../../fixtures/reporters/allure-labels.ts';
+import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues } from '../../fixtures/config/profile.ts';
+import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/reporters/report-metadata.ts';
 import { documentationLabelsFirst, withTranscript } from '../../fixtures/reporters/allure.ts';
 import { failureLine } from '../../fixtures/reporters/certification.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
-import { openapiSha256 } from '../../fixtures/contract.ts';
+import { openapiSha256 } from '../../fixtures/contract/index.ts';
 import RedactionReporter, { WITHHELD, isTextContentType, redactColoured, reporterSecrets, unredactedReporters } from '../../fixtures/reporters/redaction.ts';
-import { SecretList, SecretListError } from '../../fixtures/secrets.ts';
-import { generatedSecret, redact } from '../../fixtures/redact.ts';
-import { requirement, requirements } from '../../fixtures/requirements.ts';
+import { SecretList, SecretListError } from '../../fixtures/evidence/secrets.ts';
+import { generatedSecret, redact } from '../../fixtures/evidence/redact.ts';
+import { requirement, requirements } from '../../fixtures/verdict/requirements.ts';
 
 const referenceSecrets = secretValues(loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE }));
 const [password = '', apiKey = ''] = referenceSecrets;
@@ -301,7 +301,7 @@ describe('RedactionReporter', () => {
       const file = process.env['CONFORMANCE_SECRETS_FILE'] ?? '';
       assert.ok(existsSync(file), 'created before any worker starts');
       reporter.onBegin(config, {} as Suite);
-      // As a worker does when login answers an opaque token (fixtures/http.ts).
+      // As a worker does when login answers an opaque token (fixtures/transport/client.ts).
       new SecretList([], file).add(['opaque-Zx81-token-value']);
       const result = {
         errors: [{ message: 'expect(received).toBe(expected)\nReceived: "opaque-Zx81-token-value"' }],

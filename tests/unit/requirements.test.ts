@@ -16,7 +16,7 @@ import {
   sections,
   validateCatalogue,
   type Requirement,
-} from '../../fixtures/requirements.ts';
+} from '../../fixtures/verdict/requirements.ts';
 import { checkCoverage, formatCoverage, readTestListing, type TestListing } from '../../scripts/catalogue.ts';
 
 const architecture = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');

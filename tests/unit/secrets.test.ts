@@ -6,14 +6,14 @@ import { describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
 import fc from 'fast-check';
-import { REFERENCE_TARGET_FILE, loadTargetConfig, secretValues } from '../../fixtures/config.ts';
-import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/http.ts';
-import { WorkerTelemetry } from '../../fixtures/telemetry.ts';
+import { REFERENCE_TARGET_FILE, loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
+import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/transport/client.ts';
+import { WorkerTelemetry } from '../../fixtures/run/telemetry.ts';
 import { buildApp } from '../../reference/app.ts';
 import { findFault } from '../../reference/faults/index.ts';
 import type { ReferenceOptions } from '../../reference/options.ts';
-import { LiteralMatcher, replaceSpans } from '../../fixtures/literals.ts';
-import { REDACTED, redact } from '../../fixtures/redact.ts';
+import { LiteralMatcher, replaceSpans } from '../../fixtures/evidence/literals.ts';
+import { REDACTED, redact } from '../../fixtures/evidence/redact.ts';
 import {
   MAX_SECRET_LENGTH,
   SecretList,
@@ -24,7 +24,7 @@ import {
   isSecretValue,
   removeSecretFile,
   secretParts,
-} from '../../fixtures/secrets.ts';
+} from '../../fixtures/evidence/secrets.ts';
 
 const PEM =
   '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFLTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQI\nAbCdEfGhIjKlMnOp\nshort\n-----END ENCRYPTED PRIVATE KEY-----\n';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { TargetConfig } from '../../fixtures/config.ts';
-import type { Exchange } from '../../fixtures/contract.ts';
-import type { ApiClient, CallOptions } from '../../fixtures/http.ts';
-import { findKeyPath, sendKeyRequest } from '../../fixtures/served.ts';
+import type { TargetConfig } from '../../fixtures/config/profile.ts';
+import type { Exchange } from '../../fixtures/contract/index.ts';
+import type { ApiClient, CallOptions } from '../../fixtures/transport/client.ts';
+import { findKeyPath, sendKeyRequest } from '../../fixtures/data/served.ts';
 
 /** A client whose answers depend only on the path a request goes to: POST /security or POST /participants. */
 function fakeClient(answers: { security: number; participants: number }): { api: ApiClient; sent: { operationId: string; options: CallOptions }[] } {
@@ -73,9 +73,9 @@ describe('the security-key path the target serves (VAR-03)', () => {
 });
 
 describe('one discovery, every layer', () => {
-  // Every request of createSecurityKey goes through fixtures/served.ts, at the path the worker found;
+  // Every request of createSecurityKey goes through fixtures/data/served.ts, at the path the worker found;
   // only VAR-03's own test sends both paths itself, to observe them.
-  const allowed = new Set(['fixtures/served.ts', 'tests/variants.spec.ts']);
+  const allowed = new Set(['fixtures/data/served.ts', 'tests/variants.spec.ts']);
   const files = [
     ...readdirSync(new URL('../../fixtures/', import.meta.url), { recursive: true, encoding: 'utf8' }).map((name) => `fixtures/${name}`),
     ...readdirSync(new URL('../', import.meta.url), { recursive: true, encoding: 'utf8' }).map((name) => `tests/${name}`),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { parseYaml } from '../../fixtures/yaml-cache.ts';
+import { parseYaml } from '../../fixtures/contract/yaml-cache.ts';
 
 describe('parseYaml', () => {
   const dir = mkdtempSync(join(tmpdir(), 'yaml-cache-'));
