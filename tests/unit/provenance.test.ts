@@ -1,6 +1,7 @@
 /** The provenance of a certificate, and whether its run could certify (fixtures/reporters/provenance.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { provenanceInfo } from '../../fixtures/reporters/allure.ts';
 import { certifiability, narrowingOptions, provenance } from '../../fixtures/reporters/provenance.ts';
 import type { Provenance } from '../../fixtures/reporters/provenance.ts';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
@@ -75,5 +76,31 @@ describe('provenance', () => {
       'participant writes not allowed (TARGET_ALLOW_WRITES)',
       'destructive checks not allowed (TARGET_ALLOW_DESTRUCTIVE)',
     ]);
+  });
+});
+
+describe("the Allure report's environment carries the certificate's provenance", () => {
+  it('names the commit, says when the checkout differs, and when there is no git', () => {
+    assert.equal(provenanceInfo({ commit: 'abc123', modified: [] })['Suite commit'], 'abc123');
+    assert.equal(
+      provenanceInfo({ commit: 'abc123', modified: [{ name: 'tests/a.spec.ts', sha256: 'x' }] })['Suite commit'],
+      'abc123 (the checkout differs in 1 tracked file(s))',
+    );
+    assert.equal(provenanceInfo({ unavailable: 'not a git checkout' })['Suite commit'], 'none: not a git checkout');
+  });
+
+  it('gives the same fingerprints as the certificate', () => {
+    const info = provenanceInfo({ unavailable: 'not needed here' });
+    const certified = provenance({
+      testsSelected: 1,
+      workers: 1,
+      startedAt: new Date(),
+      endedAt: new Date(),
+      argv: [],
+      env: { TARGET_FILE: REFERENCE_TARGET_FILE },
+    });
+    const byName = new Map(certified.fingerprints.map((fingerprint) => [fingerprint.name, fingerprint.sha256]));
+    assert.equal(info['Catalogue SHA-256'], byName.get('spec/requirements.yaml'));
+    assert.equal(info['Test tree SHA-256'], byName.get('test tree (tests/, fixtures/, playwright.config.ts)'));
   });
 });
