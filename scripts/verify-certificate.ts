@@ -17,6 +17,7 @@
  * with that suite and with itself; that the evidence came from the target is what running the suite
  * again shows.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { certify } from '../fixtures/verdict/certification.ts';
@@ -36,6 +37,8 @@ export interface Checkout {
   catalogue: readonly Requirement[];
   git: Provenance['git'];
   fingerprint: (name: string) => string | undefined;
+  /** Files under a fingerprint's paths that git does not track: a stray file changes the fingerprint, so a refusal names them. */
+  untracked?: (name: string) => string[];
   /** The operations of its OpenAPI document and the statuses each declares. */
   operations: readonly DeclaredOperation[];
 }
@@ -47,6 +50,12 @@ export function thisCheckout(root: string = REPO_ROOT): Checkout {
     fingerprint: (name) => {
       const paths = fingerprintPaths(name);
       return paths === undefined ? undefined : fingerprintOf(paths, root);
+    },
+    untracked: (name) => {
+      const paths = fingerprintPaths(name);
+      if (paths === undefined) return [];
+      const listed = spawnSync('git', ['-C', root, 'ls-files', '--others', '--', ...paths], { encoding: 'utf8' });
+      return listed.status === 0 ? listed.stdout.split('\n').filter((line) => line !== '') : [];
     },
     operations: documentOperations(),
   };
@@ -118,7 +127,14 @@ function compareProvenance(provenance: Provenance, checkout: Checkout): string[]
   for (const fingerprint of provenance.fingerprints) {
     const actual = checkout.fingerprint(fingerprint.name);
     if (actual === undefined) reasons.push(`unknown fingerprint "${fingerprint.name}"`);
-    else if (actual !== fingerprint.sha256) reasons.push(`the SHA-256 of ${fingerprint.name} is not this checkout's`);
+    else if (actual !== fingerprint.sha256) {
+      const stray = checkout.untracked?.(fingerprint.name) ?? [];
+      const shown =
+        stray.length === 0
+          ? ''
+          : ` (files here that git does not track: ${stray.slice(0, 5).join(', ')}${stray.length > 5 ? `, and ${stray.length - 5} more` : ''})`;
+      reasons.push(`the SHA-256 of ${fingerprint.name} is not this checkout's${shown}`);
+    }
   }
   for (const name of ['spec/openapi.yaml', 'spec/requirements.yaml', 'test tree (tests/, fixtures/, playwright.config.ts)']) {
     if (!provenance.fingerprints.some((fingerprint) => fingerprint.name === name)) reasons.push(`no fingerprint of ${name}`);
