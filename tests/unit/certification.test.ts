@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { certify, judgeRequirement, outcomeFor, overallVerdict, suiteError, verdictLine } from '../../fixtures/verdict/certification.ts';
 import type { Certification, RequirementResult, TestEvidence } from '../../fixtures/verdict/certification.ts';
 import type { CheckRecord } from '../../fixtures/verdict/checks.ts';
-import { closingLines, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
+import { closingLines, listsOnly, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
 
 const req = (id: string, level: Requirement['level']): Requirement => ({
@@ -289,5 +289,13 @@ describe('the closing lines of a run', () => {
   it('name no cause when nothing failed', () => {
     const report = certify([MUST], [evidence([MUST.id], 'passed')]);
     assert.deepEqual(closingLines(report, categories, []), [verdictLine(report)]);
+  });
+});
+
+describe('a run that only lists the tests', () => {
+  it('is told apart by --list among the runner arguments, so that it leaves the last certificate alone', () => {
+    assert.equal(listsOnly(['node', 'playwright', 'test', '--list']), true);
+    assert.equal(listsOnly(['node', 'playwright', 'test', '--grep', '@PAG']), false);
+    assert.equal(listsOnly(['node', '--list', 'playwright']), false, 'an option of node, not of the runner');
   });
 });
