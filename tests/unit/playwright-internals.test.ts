@@ -3,7 +3,7 @@
  * the installed Playwright: the private fixtures it replaces are still Playwright's, registered in
  * the scope and mode the replacements keep; a real run accepts the replacements, and with them an
  * API call is no longer a step (while Playwright's own fixtures still make it one); and what
- * `test.skip()` throws is still recognised. A failure names what changed and both versions.
+ * `test.skip(condition, reason)` throws is still recognised. A failure names what changed and both versions.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ interface Probe {
 
 const OWN = "an API call with Playwright's own fixtures";
 const REPLACED = "an API call with the harness's replacements";
-const SKIPPED = 'test.skip() inside a test';
+const SKIPPED = 'test.skip(condition, reason) inside a test';
 
 /** A spec with an API call under each test, and a skip; `internals` is the module's path. */
 const spec = (internals: string): string => `import { createServer } from 'node:http';
@@ -82,7 +82,7 @@ playwrightTest(${JSON.stringify(SKIPPED)}, () => {
     playwrightTest.info().annotations.push({ type: 'probe', description: JSON.stringify({ recognised: isSkipError(error), name }) });
     throw error;
   }
-  throw new Error('test.skip() returned instead of throwing');
+  throw new Error('test.skip(condition, reason) returned instead of throwing');
 });
 `;
 
@@ -167,14 +167,14 @@ describe('Playwright internals (fixtures/run/playwright-internals.ts)', () => {
     );
   });
 
-  it(`test.skip() throws a ${SKIP_ERROR_CLASS}, which isSkipError recognises`, () => {
+  it(`test.skip(condition, reason) throws a ${SKIP_ERROR_CLASS}, which isSkipError recognises`, () => {
     const skipped = probeTest(SKIPPED);
     const seen = skipped.annotations.find((annotation) => annotation.type === 'probe')?.description;
-    assert.ok(seen !== undefined, `${versions}: test.skip() did not throw (status ${String(skipped.status)})`);
+    assert.ok(seen !== undefined, `${versions}: test.skip(condition, reason) did not throw (status ${String(skipped.status)})`);
     const { recognised, name } = JSON.parse(seen) as { recognised: boolean; name: string };
     assert.ok(
       recognised,
-      `${versions}: test.skip() throws a ${name}, not a ${SKIP_ERROR_CLASS}: a skip inside check() would be recorded as the check's failure`,
+      `${versions}: test.skip(condition, reason) throws a ${name}, not a ${SKIP_ERROR_CLASS}: a skip inside check() would be recorded as the check's failure`,
     );
     assert.equal(skipped.status, 'skipped', `${versions}: the test that skipped ended ${String(skipped.status)}`);
   });
