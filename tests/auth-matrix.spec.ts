@@ -26,6 +26,7 @@ import {
   credentialHeadersSent,
   credentialsOf,
   expectUnauthorized,
+  governing,
   operationsWhere,
   orUnknown,
   requestParts,
@@ -305,11 +306,8 @@ const WRITES_ANYTHING_IT_IS_SENT = ['upsertParticipant'];
 /** The cause of the 401, for labels: the title after "answers 401". */
 const causeOf = (rejection: RejectionCase): string => rejection.title.replace(/^.*? answers 401 /, '');
 
-/** The requirement a case checks for one operation: the one of its citations that lists the operation. */
-function requirementFor(rejection: RejectionCase, operationId: string): string {
-  const [first = ''] = rejection.cites;
-  return rejection.cites.find((id) => concerns(id, operationId)) ?? first;
-}
+/** The requirement a case checks for one operation: the one of its citations that governs the operation (support/auth.ts governing). */
+const requirementFor = (rejection: RejectionCase, operationId: string): string => governing(rejection.cites, operationId, rejection.title);
 
 for (const rejection of REJECTIONS) {
   for (const share of sharesOf(operationsWhere(rejection.appliesTo, WRITES_ANYTHING_IT_IS_SENT), (operationId) => operationId)) {

@@ -7,8 +7,9 @@
  * UNS-15 an observation). Those error-body requirements are checked, not cited: whether an answer
  * is an error is the target's choice.
  */
-import { allOf, check, cites, expect, notApplicable, notAssessed, requirement, test, together } from '../fixtures/index.ts';
+import { allOf, check, cites, expect, notAssessed, requirement, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { checkWhereItApplies } from './support/applicability.ts';
 import { checkErrorBody, connectedOf, describeAnswer, field, isRecord, itemsOf, rateLimitHeaders, rawGet } from './support/observations.ts';
 import type { JsonObject } from './support/observations.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
@@ -103,6 +104,16 @@ const ASKED_FOR: Readonly<Record<string, { id: string; what: string; holds: (jso
   },
 };
 
+/** What a 200 holds, on the answer of an operation to an unknown id (the requirement that states it is ASKED_FOR's for the operation). */
+function askedFor(exchange: Exchange): void {
+  const asked = ASKED_FOR[exchange.operationId];
+  if (asked === undefined) throw new Error(`${exchange.operationId}: no requirement states what its 200 to an unknown id holds`);
+  asked.holds(exchange.json);
+}
+
+/** What requirement `id` asks of a 200 to an unknown id, in words. */
+const whatIsAskedFor = (id: string): string => Object.values(ASKED_FOR).find((asked) => asked.id === id)?.what ?? 'is the one asked for';
+
 for (const c of UNKNOWN_ID_CASES) {
   // The archive and the close of unknown ids are gated like the operations (support/permissions.ts).
   const shares = sharesOf(c.calls, ([operation]) => operation);
@@ -114,19 +125,16 @@ for (const c of UNKNOWN_ID_CASES) {
     async ({ api, target, observe }) => {
       for (const share of shares) requirePermission(target, share.permission, share.operations);
       // The calls do not depend on each other: they go out together, each judged by its own checks.
-      const statuses = await together(c.calls, async ([operation, options]) => {
+      const exchanges = await together(c.calls, async ([operation, options]) => {
         const exchange = await api.call(operation, options);
         const answer = await checkOpenAnswer(c.id, exchange);
         observe(c.id, answer, operation);
         if (exchange.status >= 400 && requirement('UNS-15').operations.includes(operation)) observe('UNS-15', answer, operation);
-        const asked = ASKED_FOR[operation];
-        if (asked !== undefined && exchange.status === 200)
-          await check(asked.id, `${operation} of an unknown id: a 200 ${asked.what}`, () => asked.holds(exchange.json));
-        return exchange.status;
+        return exchange;
       });
-      // Whether an unknown id gets a 200 at all is the target's choice: without one, what a 200 holds does not apply.
-      if (fixed.length > 0 && !statuses.includes(200))
-        notApplicable(`${c.what} is answered with ${[...new Set(statuses)].join(', ')}, not 200 (${fixed.join(', ')} state what a 200 holds)`);
+      // Whether an unknown id gets a 200 is the target's choice: each requirement stating what a 200
+      // holds applies when an operation it governs answered 200, whatever the others answered.
+      for (const id of fixed) await checkWhereItApplies(id, `of an unknown id: a 200 ${whatIsAskedFor(id)}`, exchanges, askedFor);
     },
   );
 }
@@ -335,19 +343,21 @@ test('meeting statistics with usePagination=true and onlySummary left out are ob
 
 /**
  * Archives a participant the test created. The archive is PART-09's to certify: when it is refused,
- * the observation cannot be made, and the check says so.
+ * the observation cannot be made, and the checks of the test's requirements say so.
  */
-async function archived(api: ApiClient, id: string, requirementId: string, label: string): Promise<boolean> {
+async function archived(api: ApiClient, id: string, requirementIds: readonly string[], label: string): Promise<Exchange | undefined> {
   const exchange = await api.call('archiveParticipant', { params: { id } });
-  if (exchange.status === 200) return true;
-  notAssessed.record(requirementId, label, `archiveParticipant answered ${describeAnswer(exchange)} (PART-09)`);
-  return false;
+  if (exchange.status === 200) return exchange;
+  for (const requirementId of requirementIds) notAssessed.record(requirementId, label, `archiveParticipant answered ${describeAnswer(exchange)} (PART-09)`);
+  return undefined;
 }
 
-/** PART-11 on a 200 of getParticipant: the record is the participant asked for, with the name and email it holds. */
-async function isTheParticipant(exchange: Exchange, input: { participantId: string; name: string; email: string }, what: string): Promise<void> {
-  if (exchange.status !== 200) return;
-  await check('PART-11', `${what}: a 200 is the participant asked for`, () => {
+/**
+ * PART-11 on the answers of the calls it concerns, the archive and the read: each 200 is the
+ * participant asked for, with the name and email it holds; it does not apply when neither is a 200.
+ */
+async function isTheParticipant(answers: readonly Exchange[], input: { participantId: string; name: string; email: string }, what: string): Promise<void> {
+  await checkWhereItApplies('PART-11', `${what}: a 200 is the participant asked for`, answers, (exchange) => {
     expect({ id: field(exchange.json, 'id'), name: field(exchange.json, 'name'), email: field(exchange.json, 'email') }, `${what}\n${exchange.curl}`).toEqual({
       id: input.participantId,
       name: input.name,
@@ -359,17 +369,18 @@ async function isTheParticipant(exchange: Exchange, input: { participantId: stri
 test('getting an archived participant is observed', cites('UNS-20', 'PART-11', { tag: ['@writes'] }), async ({ api, createParticipant, observe }) => {
   const { id, input } = await createParticipant();
   const what = 'getParticipant of an archived participant';
-  if (!(await archived(api, id, 'UNS-20', what))) return;
+  const archive = await archived(api, id, ['UNS-20', 'PART-11'], what);
+  if (archive === undefined) return;
   const read = await api.call('getParticipant', { params: { id } });
   observe('UNS-20', await checkOpenAnswer('UNS-20', read, what));
-  await isTheParticipant(read, input, what);
-  if (read.status !== 200) notApplicable(`${what} answered ${read.status}, not 200 (PART-11 states what a 200 holds)`);
+  await isTheParticipant([archive, read], input, 'in reading an archived participant');
 });
 
 test('upserting an archived participant is observed', cites('UNS-21', 'PART-11', { tag: ['@writes'] }), async ({ api, createParticipant, observe }) => {
   const { id, input } = await createParticipant();
   const what = 'upsertParticipant of an archived participant';
-  if (!(await archived(api, id, 'UNS-21', what))) return;
+  const archive = await archived(api, id, ['UNS-21', 'PART-11'], what);
+  if (archive === undefined) return;
   const upsert = await api.call('upsertParticipant', { body: input });
   await check('UNS-21', `${what}: answers the documented 201 or an error status`, () => {
     expect(upsert.status === 201 || upsert.status >= 400, describeAnswer(upsert)).toBe(true);
@@ -378,8 +389,7 @@ test('upserting an archived participant is observed', cites('UNS-21', 'PART-11',
   const read = await api.call('getParticipant', { params: { id } });
   const after = await checkOpenAnswer('UNS-21', read, 'getParticipant after the upsert');
   observe('UNS-21', `upsert ${describeAnswer(upsert)}; then getParticipant ${after}`);
-  await isTheParticipant(read, input, 'getParticipant after an upsert of an archived participant');
-  if (read.status !== 200) notApplicable(`getParticipant after the upsert answered ${read.status}, not 200 (PART-11 states what a 200 holds)`);
+  await isTheParticipant([archive, read], input, 'in upserting an archived participant and reading it back');
 });
 
 /** Reads of transcription statistics may meet the documented usage-limit 403: such a read assesses nothing. */
@@ -420,19 +430,26 @@ test('transcription statistics without environment are observed', cites('UNS-22'
             : 'another set';
     observe('UNS-22', relation, `${none.length} without environment, ${dev.length} development, ${prod.length} production`);
   });
-  if (all.status === 200) {
-    await check('TRS-06', 'every record listed without environment is listed by environment=development or environment=production', () => {
-      const listed = new Set([...uuidsOf(unlessUsageLimit(developmentAnswer)), ...uuidsOf(unlessUsageLimit(productionAnswer))]);
-      for (const exchange of [developmentAnswer, productionAnswer]) expect(exchange).toMatchOperation('getTranscriptionStats', { status: 200 });
-      expect(
-        uuidsOf(all).filter((uuid) => !listed.has(uuid)),
-        `records without environment that neither environment lists\n${all.curl}`,
-      ).toEqual([]);
-    });
-  }
-  // The usage-limit 403 leaves TRS-06 unassessed, as it does the other reads; any other refusal is the target's choice.
-  if (all.status !== 200 && all.status !== 403)
-    notApplicable(`transcription statistics without environment answered ${all.status}, not 200 (TRS-06 states what a 200 holds)`);
+  // What a 200 without environment holds is TRS-06's, decided from that read alone (the reads by
+  // environment answer 200 on any target that serves the operation). The usage-limit 403 leaves it
+  // unassessed, as it does the other reads; any other refusal is the target's choice.
+  const label = 'without environment: every record listed is listed by environment=development or environment=production';
+  if (all.status === 403) notAssessed.record('TRS-06', `getTranscriptionStats ${label}`, `the read answered the usage-limit 403 (${describeAnswer(all)})`);
+  else
+    await checkWhereItApplies(
+      'TRS-06',
+      label,
+      [all, developmentAnswer, productionAnswer],
+      (exchange) => {
+        const listed = new Set([...uuidsOf(unlessUsageLimit(developmentAnswer)), ...uuidsOf(unlessUsageLimit(productionAnswer))]);
+        for (const read of [developmentAnswer, productionAnswer]) expect(read).toMatchOperation('getTranscriptionStats', { status: 200 });
+        expect(
+          uuidsOf(exchange).filter((uuid) => !listed.has(uuid)),
+          `records without environment that neither environment lists\n${exchange.curl}`,
+        ).toEqual([]);
+      },
+      { named: (exchange) => exchange === all },
+    );
 });
 
 test('month without year and a one-digit month are observed', cites('UNS-23'), async ({ api, observe }) => {
@@ -483,7 +500,22 @@ test('recordings filtered by both roomId and meetingId are observed', cites('UNS
   const [byRoom, both] = await allOf([api.call('listRecordings', { query: { roomId } }), api.call('listRecordings', { query: { roomId, meetingId } })]);
   expect(byRoom).toMatchOperation('listRecordings', { status: 200 });
   await check('UNS-25', 'listRecordings answers 200 to roomId and meetingId together', () => expect(both).toMatchOperation('listRecordings', { status: 200 }));
-  if (both.status !== 200) notApplicable(`listRecordings answered ${both.status} to both filters, not 200 (REC-11 states what a 200 holds)`);
+  // Whichever set a 200 holds, each recording matches at least one of the two filters (REC-11): decided
+  // from the call with both filters alone, whatever the reads with one filter answered.
+  await checkWhereItApplies(
+    'REC-11',
+    `with roomId=${roomId} and meetingId=${meetingId}: each recording is of the room or of the meeting`,
+    [byMeeting, byRoom, both],
+    (exchange) => {
+      const strays = itemsOf(exchange.json).filter((recording) => field(recording, 'roomId') !== roomId && field(recording, 'meetingId') !== meetingId);
+      expect(
+        strays.map((recording) => field(recording, 'uuid')),
+        `recordings of neither the room nor the meeting\n${exchange.curl}`,
+      ).toEqual([]);
+    },
+    { named: (exchange) => exchange === both },
+  );
+  if (both.status !== 200) return;
   const [meetingSet, roomSet, bothSet] = [uuidsOf(byMeeting), uuidsOf(byRoom), uuidsOf(both)];
   const same = (uuids: string[]): boolean => JSON.stringify([...new Set(uuids)].sort()) === JSON.stringify([...new Set(bothSet)].sort());
   const forms = [
@@ -498,14 +530,6 @@ test('recordings filtered by both roomId and meetingId are observed', cites('UNS
     matching.length === 0 ? 'another set' : matching.join(' = '),
     `${bothSet.length} with both, ${meetingSet.length} by meeting, ${roomSet.length} by room`,
   );
-  // Whichever set it is, each recording matches at least one of the two filters (REC-11).
-  await check('REC-11', `with roomId=${roomId} and meetingId=${meetingId}, each recording is of the room or of the meeting`, () => {
-    const strays = itemsOf(both.json).filter((recording) => field(recording, 'roomId') !== roomId && field(recording, 'meetingId') !== meetingId);
-    expect(
-      strays.map((recording) => field(recording, 'uuid')),
-      `recordings of neither the room nor the meeting\n${both.curl}`,
-    ).toEqual([]);
-  });
 });
 
 test('rate-limit headers of transcription statistics are observed', cites('UNS-26'), async ({ api, target, observe }) => {

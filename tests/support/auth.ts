@@ -27,6 +27,17 @@ export function concerns(id: string, operationId: string): boolean {
   return requirement(id).operations.includes(operationId);
 }
 
+/**
+ * The one of `cites` that governs `operationId` (lists it among its operations), which a check of that
+ * operation is bound to. Throws, when the test is declared, if none does: a check of a requirement on
+ * an operation it does not govern would judge, and settle, what the requirement does not state.
+ */
+export function governing(cites: readonly string[], operationId: string, what: string): string {
+  const found = cites.find((id) => concerns(id, operationId));
+  if (found === undefined) throw new Error(`${what}: none of ${cites.join(', ')} governs ${operationId} (spec/requirements.yaml operations)`);
+  return found;
+}
+
 // ---------------------------------------------------------------- documented credentials
 
 export interface DocumentedCredentials {

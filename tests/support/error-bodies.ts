@@ -4,7 +4,7 @@
  * error body). Each runs only for the operations its catalogue entry names, so that the scope the
  * level audit gives a requirement flows into the checks without editing them.
  */
-import { check, notAssessed, requirement } from '../../fixtures/index.ts';
+import { check, notApplicable, notAssessed, requirement } from '../../fixtures/index.ts';
 import type { Exchange } from '../../fixtures/index.ts';
 import { errorIsStatusName, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
 
@@ -41,4 +41,12 @@ export async function checkErrorBody(exchange: Exchange, what: string, ids: read
 /** Records that the checks of `ids` could not judge an error body of `operationId` (where they concern it), and why. */
 export function errorBodyNotAssessed(operationId: string, what: string, ids: readonly ErrorRequirement[], reason: string): void {
   for (const id of ids) if (concerns(id, operationId)) notAssessed.record(id, `${what}: ${ASSERTIONS[id].label}`, reason);
+}
+
+/**
+ * Records that the checks of `ids` do not apply to an answer of `operationId` that is no error (where
+ * they concern it): the target's choice where the interface leaves the status open (an unknown id).
+ */
+export function errorBodyNotApplicable(operationId: string, what: string, ids: readonly ErrorRequirement[], reason: string): void {
+  for (const id of ids) if (concerns(id, operationId)) notApplicable.record(id, `${what}: ${ASSERTIONS[id].label}`, reason);
 }

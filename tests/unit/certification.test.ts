@@ -120,6 +120,31 @@ describe('judgeRequirement', () => {
     assert.equal(mixed.verdict, 'not assessed');
   });
 
+  it('calls it not applicable from its checks recorded not applicable, in a test that passes the others it cites (the unknown group of issue 32)', () => {
+    const grp05 = req('GRP-05', 'MUST');
+    const inapplicable: CheckRecord = {
+      requirementId: 'GRP-05',
+      outcome: 'not applicable',
+      text: 'getGroup of an unknown id: a 200 is the group asked for: getGroup 400, not 200 (GRP-05 states what a 200 holds)',
+    };
+    // getGroup answered 400 and listGroupParticipants 200: UNS-01 observed both, GRP-05 applies to neither.
+    const unknownGroup = evidence(['UNS-01', 'GRP-05'], 'passed', { checks: [passed('UNS-01'), passed('UNS-01'), inapplicable] });
+    const result = judgeRequirement(grp05, [unknownGroup], []);
+    assert.equal(result.verdict, 'not applicable');
+    assert.equal(result.tests[0]?.outcome, 'not applicable');
+    assert.match(result.tests[0]?.detail ?? '', /getGroup 400, not 200/);
+    assert.equal(overallVerdict([result, judgeRequirement(UNSPECIFIED, [unknownGroup], [])]), 'CONFORMANT');
+    // The same test before the decision was made per requirement: no record of GRP-05, so INCOMPLETE.
+    const before = evidence(['UNS-01', 'GRP-05'], 'passed', { checks: [passed('UNS-01'), passed('UNS-01')] });
+    const unassessed = judgeRequirement(grp05, [before], []);
+    assert.deepEqual([unassessed.verdict, unassessed.notAssessedBecause], ['not assessed', ['the test ran no check of GRP-05']]);
+    assert.equal(overallVerdict([unassessed]), 'INCOMPLETE');
+    // A check that could not be judged outweighs one that does not apply; one that passed elsewhere makes it passed.
+    const blocked = evidence(['GRP-05'], 'passed', { checks: [{ requirementId: 'GRP-05', outcome: 'not assessed', text: 'no usable token' }, inapplicable] });
+    assert.equal(judgeRequirement(grp05, [blocked], []).verdict, 'not assessed');
+    assert.equal(judgeRequirement(grp05, [unknownGroup, evidence(['GRP-05'], 'passed')], []).verdict, 'passed');
+  });
+
   it('does not assess it when no test cites it', () => {
     assert.deepEqual(judgeRequirement(MUST, [], []).notAssessedBecause, ['no test of this run cites it']);
   });

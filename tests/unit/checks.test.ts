@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
 import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/verdict/checks.ts';
-import { notAssessed } from '../../fixtures/verdict/not-assessed.ts';
+import { notApplicable, notAssessed, refusalOfWholeTest } from '../../fixtures/verdict/not-assessed.ts';
 
 // As in a run with the outcomes reporter, which lets workers settle failures recorded by checks.
 /** What fixtures/reporters/outcomes.ts sets for the workers (fixtures/config/profile.ts shareOutcomesRestored). */
@@ -61,6 +61,32 @@ describe('notAssessed.check', () => {
   });
 });
 
+describe('notApplicable', () => {
+  it('inside a check records that check not applicable, with the reason from the answer it judged; the test goes on', () => {
+    const info = fakeTestInfo(['UNS-01', 'GRP-05']);
+    recordCheck('UNS-01', 'getGroup of an unknown id: answers the documented 200 body or an error status', undefined, info);
+    const error = thrownBy(() => notApplicable.check('getGroup 400, not 200 (GRP-05 states what a 200 holds)'));
+    assert.equal(notApplicable.is(error), true);
+    assert.equal(notAssessed.is(error), false);
+    assert.equal(recordCheck('GRP-05', 'getGroup of an unknown id: a 200 is the group asked for', error, info), false);
+    assert.deepEqual(outcomes(info), ['UNS-01 passed', 'GRP-05 not applicable']);
+    assert.equal(info.status, 'passed');
+    assert.deepEqual(info.errors, []);
+  });
+
+  it('outside any check of a test citing one requirement, is recognised from the stack Playwright keeps', () => {
+    const error = thrownBy(() => notApplicable.check('listRecordings answers a bare array')) as Error;
+    const info = fakeTestInfo(['PAG-12'], 'failed', [{ message: error.message, stack: error.stack ?? '' } as { message: string }]);
+    settleCheckFailures(info);
+    assert.deepEqual(outcomes(info), ['PAG-12 not applicable']);
+  });
+
+  it('skips a whole test only when it cites one requirement: with several, the skip would settle them all from answers that concern some', () => {
+    assert.equal(refusalOfWholeTest(['REC-10']), undefined);
+    assert.match(refusalOfWholeTest(['UNS-01', 'GRP-05']) ?? '', /cites UNS-01, GRP-05: say which requirement does not apply/);
+  });
+});
+
 describe('recordCheck', () => {
   it('fails a MUST check softly: the error is added, the test goes on', () => {
     const info = fakeTestInfo(['PAG-05', 'PAG-06']);
@@ -72,10 +98,10 @@ describe('recordCheck', () => {
   });
 
   it('turns a failed SHOULD check into a warning and an UNSPECIFIED one into an observation, without failing the test', () => {
-    const info = fakeTestInfo(['SEC-08', 'UNS-05']);
-    recordCheck('SEC-08', 'words', new Error('70 of 128 words are not in the list'), info);
+    const info = fakeTestInfo(['INP-01', 'UNS-05']);
+    recordCheck('INP-01', 'truncated JSON', new Error('answered HTTP 500'), info);
     recordCheck('UNS-05', 'large take refused', new Error('Expected 400, received 200'), info);
-    assert.deepEqual(outcomes(info), ['SEC-08 warning', 'UNS-05 observed']);
+    assert.deepEqual(outcomes(info), ['INP-01 warning', 'UNS-05 observed']);
     assert.equal(info.status, 'passed');
     assert.deepEqual(
       info.annotations.filter((annotation) => annotation.type === 'warning' || annotation.type === 'observed').map((annotation) => annotation.type),
@@ -149,9 +175,9 @@ describe('settleCheckFailures', () => {
     assert.deepEqual(outcomes(failed), ['PAG-05 failed']);
     assert.equal(failed.expectedStatus, 'failed');
 
-    const should = fakeTestInfo(['SEC-08'], 'failed', [{ message: '70 of 128 words are not in the list' }]);
+    const should = fakeTestInfo(['INP-01'], 'failed', [{ message: 'answered HTTP 500' }]);
     settleCheckFailures(should);
-    assert.deepEqual(outcomes(should), ['SEC-08 warning']);
+    assert.deepEqual(outcomes(should), ['INP-01 warning']);
     assert.equal(should.status, 'passed');
     assert.deepEqual(should.errors, []);
   });

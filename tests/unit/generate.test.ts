@@ -464,7 +464,7 @@ const badRequest = { statusCode: 400, error: 'Bad Request', message: 'take must 
 function verdicts(checks: readonly CaseCheck[]): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const check of checks) {
-    const verdict = check.notAssessable !== undefined ? 'not assessed' : (check.failure ?? 'passed');
+    const verdict = check.notAssessable !== undefined ? 'not assessed' : check.notApplicable !== undefined ? 'not applicable' : (check.failure ?? 'passed');
     result[check.requirementId] = [...(result[check.requirementId] ?? []), verdict];
   }
   return result;
@@ -476,7 +476,8 @@ const failed = (checks: readonly CaseCheck[], id: string): string =>
     .map((check) => check.failure)
     .join('\n');
 
-const passedOnly = (checks: readonly CaseCheck[]): boolean => checks.every((check) => check.failure === undefined && check.notAssessable === undefined);
+const passedOnly = (checks: readonly CaseCheck[]): boolean =>
+  checks.every((check) => check.failure === undefined && check.notAssessable === undefined && check.notApplicable === undefined);
 
 describe('assess', () => {
   it('fails a 5xx on the case requirement, or on the robustness requirement where the case states a limit', () => {
@@ -606,13 +607,25 @@ describe('assess', () => {
     assert.deepEqual(Object.keys(verdicts(assess(unpaged, page({ page: 9, totalPages: 3, limit: 2, total: 5 }, [group, group])))).sort(), ['FMT-04', 'GRP-01']);
   });
 
-  it('holds a refused page past the end to PAG-09, not to the shape of the operation', () => {
+  it('holds a refused page past the end to PAG-09; the shape of the operation does not apply to that answer', () => {
+    // Applicability shape of the generated layer: the case's own requirement states what the accepted
+    // answer holds, and a refusal past the end is PAG-09's open choice, so it is not applicable to
+    // that case (not "not assessed": nothing stood in the way of judging it).
     const paged = caseOf('listGroups', 'accepted', 'GRP-01', { query: { skip: '900', take: '2' } }, { paging: true });
     const refused = exchange('listGroups', 400, badRequest);
     const past = assess(paged, refused, { total: 25 });
-    assert.deepEqual(verdicts(past)['GRP-01'], ['not assessed']);
+    assert.deepEqual(verdicts(past)['GRP-01'], ['not applicable']);
+    assert.match(past.find((check) => check.requirementId === 'GRP-01')?.notApplicable ?? '', /skip 900 is at or past the total 25.*PAG-09's open choice/);
     assert.match(failed(past, 'PAG-09'), /skip 900 is at or past the total 25/);
     assert.match(failed(assess(paged, refused, { total: 1000 }), 'GRP-01'), /requires this valid request to be accepted/);
+  });
+
+  it('finds nothing of REC-10 in a refused page past the end of recordings in the envelope, which page as every list does', () => {
+    const paged = caseOf('listRecordings', 'accepted', 'VAR-01', { query: { roomId: 'room-1', skip: '40', take: '10' } }, { paging: true });
+    const past = assess(paged, exchange('listRecordings', 400, badRequest), { total: 12 });
+    assert.deepEqual(verdicts(past)['VAR-01'], ['not applicable']);
+    assert.equal(verdicts(past)['REC-10'], undefined, 'a refusal past the end is no finding of REC-10');
+    assert.equal(failed(past, 'PAG-09'), '', 'PAG-09 does not list listRecordings');
   });
 
   it('checks equality filters on the returned items, except where both filters leave the result open', () => {
