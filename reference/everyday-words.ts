@@ -1,7 +1,7 @@
 /**
  * Everyday English words, for the allowed variation `secret-key-everyday-words` (reference/variations/):
  * the interface's secretKey is "128 randomly selected English words" and does not say from which list.
- * 205 of them are outside the BIP-39 English list (SEC-08, a SHOULD, warns), and some spell what
+ * 205 of them are outside the BIP-39 English list (SEC-08 observes how many a key holds), and some spell what
  * a report writes of its own accord: requirement prefixes (`part`, `login`, `close`), level names and
  * outcomes (`must`, `should`, `passed`, `failed`, `warning`), operation and field words (`meeting`,
  * `status`, `channel`, `participant`) and prose (`the`, `with`, `from`, `which`). A key of them must

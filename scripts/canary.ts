@@ -390,7 +390,7 @@ export function keySlicePattern(keys: Iterable<string>): Pattern {
 
 /**
  * Words of letters that are not in the BIP-39 English list, for a target whose secretKey words are
- * not English (SEC-08, a SHOULD): the warning about them once quoted five of them.
+ * not English (SEC-08 counts them): the warning about them, when SEC-08 was a SHOULD, once quoted five of them.
  */
 export function foreignWords(count: number, random: (bytes: number) => Buffer = randomBytes): string[] {
   const letters = 'bcdfghjklmnpqrstvwxz';

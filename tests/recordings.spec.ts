@@ -177,17 +177,25 @@ function targetNow(list: RecordingList): number {
   return Number.isNaN(date) ? Date.now() - CLOCK_SKEW_MS : date;
 }
 
-test('no recording created longer ago than the ready delay is still processing', cites('REC-09'), async ({ api, target, discover }) => {
-  const list = (await someRecordings(api, target, discover)) ?? notAssessed('the list without filters was refused', { enable: 'TARGET_MEETING_ID' });
-  if (list.items.length === 0) notAssessed('no recording to check', { lacking: 'recordings in the account' });
-  const cutoff = targetNow(list) - target.recordingReadyMs;
-  const stale = list.items.filter((recording) => recording.status === 'processing' && Date.parse(recording.createdAt ?? '') < cutoff);
-  // A SHOULD: a failure is recorded as a warning.
-  expect(
-    stale.map((r) => `${r.uuid} (${r.createdAt})`),
-    `recordings created more than ${target.recordingReadyMs} ms ago that are still processing`,
-  ).toEqual([]);
-});
+test(
+  'recordings created longer ago than the ready delay that are still processing are observed',
+  cites('REC-09'),
+  async ({ api, target, discover, observe }) => {
+    const list = (await someRecordings(api, target, discover)) ?? notAssessed('the list without filters was refused', { enable: 'TARGET_MEETING_ID' });
+    if (list.items.length === 0) notAssessed('no recording to check', { lacking: 'recordings in the account' });
+    // The delay runs from the end of the recording, which the record does not carry; createdAt may be
+    // its start. How many would still be processing if createdAt were the end is what is reported.
+    const cutoff = targetNow(list) - target.recordingReadyMs;
+    const processing = list.items.filter((recording) => recording.status === 'processing');
+    const created = (recording: Recording): number => Date.parse(recording.createdAt ?? '');
+    const older = processing.filter((recording) => created(recording) < cutoff);
+    observe(
+      'REC-09',
+      `${older.length} of ${processing.length} processing recordings were created more than ${target.recordingReadyMs} ms ago`,
+      older.map((recording) => `${recording.uuid} (${recording.createdAt})`).join(', ') || `${list.items.length} recordings listed`,
+    );
+  },
+);
 
 type Envelope = { pagination: RecordingsPagination; data: Recording[] };
 

@@ -101,20 +101,25 @@ test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTR
   });
 });
 
-test('the secretKey is 128 words, from the BIP-39 English list', cites('SEC-07', 'SEC-08', DESTRUCTIVE), async ({ discover, target }) => {
-  if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
-  const creation = await sharedCreation(discover);
-  await check('SEC-07', 'the secretKey holds 128 words', async () => {
-    const words = secretKeyWords((await keyOf(creation)).secretKey);
-    expect(words.length, 'words in the secretKey').toBe(128);
-  });
-  await check('SEC-08', 'every word of the secretKey is in the BIP-39 English list', async () => {
-    const words = secretKeyWords((await keyOf(creation)).secretKey);
-    const outside = wordsOutsideBip39(words);
-    // Counted, never quoted: the words are the secret.
-    expect(outside, `${outside} of ${words.length} words are not in the BIP-39 English list`).toBe(0);
-  });
-});
+test(
+  'the secretKey is 128 words; how many are outside the BIP-39 English list is observed',
+  cites('SEC-07', 'SEC-08', DESTRUCTIVE),
+  async ({ discover, target, observe }) => {
+    if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
+    const creation = await sharedCreation(discover);
+    await check('SEC-07', 'the secretKey holds 128 words', async () => {
+      const words = secretKeyWords((await keyOf(creation)).secretKey);
+      expect(words.length, 'words in the secretKey').toBe(128);
+    });
+    // "128 randomly selected English words" names no list: BIP-39's is the common one, and how many
+    // words lie outside it is what the certificate reports (SEC-08, observed).
+    await check('SEC-08', 'the words of the secretKey are counted against the BIP-39 English list', async () => {
+      const words = secretKeyWords((await keyOf(creation)).secretKey);
+      // Counted, never quoted: the words are the secret.
+      observe('SEC-08', `${wordsOutsideBip39(words)} of ${words.length} words are not in the BIP-39 English list`);
+    });
+  },
+);
 
 test('two key creations return different secretKeys', cites('SEC-09', DESTRUCTIVE), async ({ api, discover, target }) => {
   if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });

@@ -91,7 +91,7 @@ export const keys: readonly Variation[] = [
     name: 'secret-key-everyday-words',
     description: `The 128 words of secretKey are drawn from ${EVERYDAY_WORDS.length} everyday English words (part, login, the, status, meeting, must, passed...), 205 of them outside the BIP-39 English list.`,
     basis:
-      'Security key result: "secretKey: 128 randomly selected English words"; from which list of English words: not shown (SEC-08 only recommends BIP-39).',
+      'Security key result: "secretKey: 128 randomly selected English words"; from which list of English words: not shown (SEC-08 observes how many words are outside BIP-39).',
     requirement: 'SEC-08',
     apply: withBehaviour({ secretKeyWordlist: EVERYDAY_WORDS }),
   },

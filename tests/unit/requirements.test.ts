@@ -146,6 +146,21 @@ describe('catalogue validation', () => {
       /basis of a UNSPECIFIED requirement starts with "not shown:"/,
     ],
     ['a SHOULD basis without "not stated:"', { level: 'SHOULD', basis: 'not shown: x' }, /basis of a SHOULD requirement starts with "not stated:"/],
+    [
+      'a SHOULD basis that names neither robustness nor a sentence',
+      { level: 'SHOULD', basis: 'not stated: which list of English words the secretKey draws from' },
+      /basis of a SHOULD requirement names what it rests on/,
+    ],
+    [
+      'a SHOULD basis of another kind of robustness',
+      { level: 'SHOULD', basis: 'not stated: the words of the key; robustness: taste' },
+      /basis of a SHOULD requirement names what it rests on/,
+    ],
+    [
+      'a SHOULD basis that says the interface says something without quoting it',
+      { level: 'SHOULD', basis: 'not stated: x; the interface says so' },
+      /basis of a SHOULD requirement names what it rests on/,
+    ],
     ['a MUST basis that says the interface is silent', { basis: 'not stated: x' }, /basis of a MUST requirement states what the interface shows/],
     ['an unknown kind', { kind: 'misc' }, /unknown kind "misc"/],
     ['an empty statement', { statement: '  ' }, /statement must be a non-empty string/],
@@ -168,7 +183,9 @@ describe('catalogue validation', () => {
   test('lets any other prefix carry MUST, SHOULD or UNSPECIFIED, each with its basis', () => {
     const entries = [
       { ...validEntry, id: 'PAG-06', level: 'UNSPECIFIED', basis: 'not shown: whether pages are numbered from 0 or 1' },
-      { ...validEntry, id: 'INP-01', level: 'SHOULD', basis: 'not stated: the answer to a body that is not JSON' },
+      { ...validEntry, id: 'INP-01', level: 'SHOULD', basis: 'not stated: the answer to a body that is not JSON; robustness: malformed input' },
+      { ...validEntry, id: 'INP-09', level: 'SHOULD', basis: 'not stated: the answer to long path values; robustness: malformed input, limits' },
+      { ...validEntry, id: 'RT-12', level: 'SHOULD', basis: 'not stated: that they agree; the interface says "the currently connected participants"' },
       { ...validEntry, id: 'PAG-07' },
       { ...validEntry, id: 'UNS-01', level: 'UNSPECIFIED', basis: '  not shown: the status for an unknown group  ' },
       { ...validEntry, id: 'VAR-01', level: 'VARIANT', basis: 'the sample is a bare array, the description the envelope' },
@@ -178,7 +195,7 @@ describe('catalogue validation', () => {
       catalogue.requirements.map((entry) => [entry.id, entry.level]),
       entries.map((entry) => [entry.id, entry.level]),
     );
-    assert.equal(catalogue.requirements[3]?.basis, 'not shown: the status for an unknown group');
+    assert.equal(catalogue.requirements[5]?.basis, 'not shown: the status for an unknown group');
   });
 
   test('rejects duplicate IDs', () => {
