@@ -20,6 +20,7 @@ import * as answers from './answers.ts';
 import * as auth from './auth.ts';
 import * as data from './data.ts';
 import * as errors from './errors.ts';
+import * as groups from './groups.ts';
 import * as login from './login.ts';
 import * as meetings from './meetings.ts';
 import * as pagination from './pagination.ts';
@@ -44,6 +45,8 @@ const catalogue: readonly Variation[] = [
   ...realtime.variations,
   ...security.paths,
   ...participants.variations,
+  // Unknown ids.
+  ...groups.variations,
   // Lists and filters.
   ...pagination.variations,
   ...recordings.variations,

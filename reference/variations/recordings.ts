@@ -3,8 +3,25 @@
  * Part of the catalogue of allowed variations: reference/variations/index.ts puts them in its order.
  */
 import { badRequest } from '../errors.ts';
-import { beforeHandler, environmentOf, isObject, queryOf, rewriteBody } from '../faults/tools.ts';
+import { beforeHandler, eachRecord, environmentOf, isObject, queryOf, rewriteBody } from '../faults/tools.ts';
+import type { EnvironmentData } from '../store.ts';
 import { wrapBehaviour, type Variation } from './tools.ts';
+
+/**
+ * When each recording of `data` started: the end of the previous recording of its meeting, or the
+ * start of the meeting for its first (recording is switched on and off during a meeting).
+ */
+function recordingStarts(data: EnvironmentData): Map<string, number> {
+  const starts = new Map<string, number>();
+  const ended = data.recordings.filter((recording) => recording.endedAt !== null).sort((a, b) => (a.endedAt ?? 0) - (b.endedAt ?? 0));
+  const previousEnd = new Map<string, number>();
+  for (const recording of ended) {
+    const start = previousEnd.get(recording.meetingId) ?? data.meetings.get(recording.meetingId)?.startedAt ?? recording.endedAt ?? 0;
+    starts.set(recording.uuid, start);
+    previousEnd.set(recording.meetingId, recording.endedAt ?? start);
+  }
+  return starts;
+}
 
 export const variations: readonly Variation[] = [
   {
@@ -45,6 +62,23 @@ export const variations: readonly Variation[] = [
           createdAt: behaviour.formatTimestamp(recording.endedAt ?? 0),
         })),
       ];
+    }),
+  },
+  {
+    name: 'recording-created-at-start',
+    description:
+      "A recording's createdAt is when the recording started (the end of the meeting's previous recording, or the meeting's start), not when it ended; it still becomes available the stated delay after its end.",
+    basis:
+      'Recording: "createdAt: creation date-time"; States: processing becomes available "about 5 minutes" after "the end of the recording"; whether the record is created at the start or the end: not shown.',
+    requirement: 'REC-09',
+    apply: rewriteBody(['listRecordings'], (body, { request, app }) => {
+      const data = environmentOf(request);
+      if (data === undefined) return undefined;
+      const starts = recordingStarts(data);
+      return eachRecord((record) => {
+        const start = starts.get(String(record['uuid']));
+        if (start !== undefined && 'createdAt' in record) record['createdAt'] = app.reference.behaviour.formatTimestamp(start);
+      })(body);
     }),
   },
   {

@@ -184,6 +184,58 @@ describe('answers', () => {
     });
   });
 
+  it('unknown-group-400-participants-empty answers an unknown group 400 at getGroup and an empty page at listGroupParticipants, and leaves other unknown ids to unknown-id-422', async () => {
+    await withServers(['unknown-group-400-participants-empty'], async ({ main }) => {
+      const headers = await login(main);
+      const group = await main.inject({ url: '/groups/nope', headers });
+      assert.deepEqual([group.statusCode, (group.json() as { statusCode: number }).statusCode], [400, 400]);
+      const participants = await main.inject({ url: '/groups/participants/nope?take=3', headers });
+      assert.equal(participants.statusCode, 200);
+      assert.deepEqual(participants.json(), { pagination: { page: 1, totalPages: 0, limit: 3, total: 0 }, data: [] });
+      assert.equal((await main.inject({ url: '/groups/participants/nope?skip=-1', headers })).statusCode, 400, 'malformed paging is still refused');
+      assert.equal((await main.inject({ url: '/groups/participants/nope' })).statusCode, 401, 'credentials first');
+      assert.equal((await main.inject({ url: '/groups/grp-dev-001', headers })).statusCode, 200);
+      assert.equal((await main.inject({ url: '/participants/nope', headers })).statusCode, 404);
+    });
+    await withServers(['unknown-group-400-participants-empty', 'unknown-id-422'], async ({ main }) => {
+      const headers = await login(main);
+      assert.equal((await main.inject({ url: '/groups/nope', headers })).statusCode, 400);
+      assert.equal((await main.inject({ url: '/groups/participants/nope', headers })).statusCode, 200);
+      assert.equal((await main.inject({ url: '/participants/nope', headers })).statusCode, 422);
+    });
+  });
+
+  it("recording-created-at-start dates a recording at its start (the meeting's previous recording's end, or the meeting's start), and keeps its status", async () => {
+    const at = async (names: string[], meetingId: string): Promise<{ status: string; createdAt: string }[]> =>
+      withServers(names, async ({ main }) => (await main.inject({ url: `/recording?meetingId=${meetingId}`, headers: await login(main) })).json());
+    const plain = await at([], 'mtg-dev-h02');
+    const started = await at(['recording-created-at-start'], 'mtg-dev-h02');
+    // mtg-dev-h02 started at 20:00 and its recordings ended at 20:05, 20:16 and 20:27.
+    assert.deepEqual(
+      plain.map((recording) => recording.createdAt),
+      ['2024-03-29T20:05:00.000Z', '2024-03-29T20:16:00.000Z', '2024-03-29T20:27:00.000Z'],
+    );
+    assert.deepEqual(
+      started.map((recording) => recording.createdAt),
+      ['2024-03-29T20:00:00.000Z', '2024-03-29T20:05:00.000Z', '2024-03-29T20:16:00.000Z'],
+    );
+    assert.deepEqual(
+      started.map((recording) => recording.status),
+      plain.map((recording) => recording.status),
+    );
+    // The recording that ended when the reference started began with its meeting, 45 minutes before.
+    const [processing] = await withServers(['recording-created-at-start'], async ({ main }) => {
+      const startedAt = Date.now();
+      const list = (await main.inject({ url: '/recording?meetingId=mtg-dev-processing', headers: await login(main) })).json() as {
+        status: string;
+        createdAt: string;
+      }[];
+      return list.map((recording) => ({ ...recording, ago: startedAt - Date.parse(recording.createdAt) }));
+    });
+    assert.equal(processing?.status, 'available', 'the unit servers run with no delay');
+    assert.ok((processing?.ago ?? 0) >= 45 * 60_000 - 5_000, `created ${processing?.ago} ms before the start`);
+  });
+
   it('upsert-answers-no-body answers 201 with no body and no content type', async () => {
     await withServers(['upsert-answers-no-body'], async ({ main }) => {
       const headers = await login(main);
