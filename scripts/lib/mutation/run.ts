@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { loadTargetConfig, REFERENCE_TARGET_FILE, type TargetPlan } from '../../../fixtures/config/profile.ts';
 import { KEY_PAIRS_AT_START } from '../../../fixtures/run/global-setup.ts';
 import { InstanceWatches } from '../../../fixtures/run/recording-watch.ts';
-import { ReferenceStartError, startReferenceFrom } from '../../../fixtures/run/reference-process.ts';
+import { failureLine, ReferenceStartError, startBundle } from '../../../fixtures/run/reference-process.ts';
 import type { SelfVerifyTarget } from '../../../fixtures/run/self-verify-projects.ts';
 import { resultsFileOf, type RunResults } from '../../self-verify-reporter.ts';
 import type { TestOutcome } from '../kill-matrix.ts';
@@ -40,7 +40,7 @@ export async function runInstance(settings: RunSettings, mutantId: string | unde
   mkdirSync(dir, { recursive: true });
   let reference;
   try {
-    reference = await startReferenceFrom(settings.bundle, {
+    reference = await startBundle(settings.bundle, {
       recordingDelayMs: settings.plan.recordingReadyMs,
       extraArgs: ['--key-pairs-at-start', String(KEY_PAIRS_AT_START), ...settings.plan.referenceArgs],
       env: {
@@ -50,7 +50,8 @@ export async function runInstance(settings: RunSettings, mutantId: string | unde
     });
   } catch (error) {
     if (!(error instanceof ReferenceStartError)) throw error;
-    return { kind: 'start-failed', durationMs: performance.now() - began, message: error.message.split('\n')[0] ?? error.message };
+    const said = failureLine(error.output);
+    return { kind: 'start-failed', durationMs: performance.now() - began, message: said ?? error.message.split('\n')[0] ?? error.message };
   }
   const watches = new InstanceWatches();
   try {
