@@ -1,0 +1,64 @@
+/**
+ * What a mutant's run says: killed (a check of the suite noticed it), survived, timed out, or an
+ * error (the mutated reference did not start). Pure, from the per-test outcomes of the mutant's run
+ * and of the baseline run (the same instrumented reference with no mutant active).
+ *
+ * Killed means the certificate is not what the baseline's was: a MUST or VARIANT check failed, a
+ * SHOULD check warned where the baseline's did not, a test failed outside its checks, or a MUST
+ * requirement the baseline assessed could not be assessed. A mutant whose only notice is tests that
+ * timed out is `Timeout` (Stryker's status: it counts as detected).
+ */
+import { variationVerdict, type TestOutcome } from '../kill-matrix.ts';
+
+/** The statuses of Stryker's report schema that a mutation run gives. */
+export type MutantStatus = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'RuntimeError';
+
+export interface Baseline {
+  /** MUST requirements no check of the baseline run assessed. */
+  mustNotAssessed: string[];
+  /** SHOULD requirements with a warning in the baseline run. */
+  warned: string[];
+}
+
+export interface MutantVerdict {
+  status: MutantStatus;
+  /** Requirements whose checks noticed the mutant (failed, or warned anew). */
+  killedBy: string[];
+  /** What noticed it, or why it was not noticed, in a line. */
+  reason: string;
+}
+
+const warnedIn = (tests: readonly TestOutcome[]): string[] =>
+  [...new Set(tests.flatMap((test) => test.checks.filter((record) => record.outcome === 'warning').map((record) => record.requirementId)))].sort();
+
+export function baselineOf(tests: readonly TestOutcome[]): Baseline {
+  const verdict = variationVerdict({ name: 'baseline', kind: 'plain', description: 'no mutant active' }, tests, undefined);
+  return { mustNotAssessed: verdict.mustNotAssessed, warned: warnedIn(tests) };
+}
+
+/** Why the baseline cannot serve: it must certify as the plain reference does (CONFORMANT). */
+export function baselineProblems(tests: readonly TestOutcome[]): string[] {
+  const verdict = variationVerdict({ name: 'baseline', kind: 'plain', description: 'no mutant active' }, tests, undefined);
+  return [
+    ...(tests.length === 0 ? ['no test ran'] : []),
+    ...verdict.failures.map((entry) => `${entry.requirementId} failed in ${entry.location} ${entry.title}`),
+    ...verdict.brokenTests,
+  ];
+}
+
+export function judgeMutant(tests: readonly TestOutcome[], baseline: Baseline): MutantVerdict {
+  const verdict = variationVerdict({ name: 'mutant', kind: 'variation', description: '' }, tests, baseline.mustNotAssessed);
+  const newWarnings = warnedIn(tests).filter((id) => !baseline.warned.includes(id));
+  const failed = [...new Set(verdict.failures.map((entry) => entry.requirementId))].sort();
+  const killedBy = [...new Set([...failed, ...newWarnings])].sort();
+  const timedOut = tests.filter((test) => test.status === 'timedOut');
+  if (killedBy.length > 0) {
+    const parts = [...(failed.length > 0 ? [`failed ${failed.join(', ')}`] : []), ...(newWarnings.length > 0 ? [`warned ${newWarnings.join(', ')}`] : [])];
+    return { status: 'Killed', killedBy, reason: parts.join('; ') };
+  }
+  if (timedOut.length > 0 && timedOut.length === verdict.brokenTests.length) {
+    return { status: 'Timeout', killedBy: [], reason: `${timedOut.length} tests timed out (${timedOut[0]?.location ?? ''})` };
+  }
+  if (verdict.brokenTests.length > 0) return { status: 'Killed', killedBy: [], reason: verdict.brokenTests.slice(0, 3).join('; ') };
+  return { status: 'Survived', killedBy: [], reason: `${tests.length} tests, no check noticed it` };
+}
