@@ -104,10 +104,10 @@ const ASKED_FOR: Readonly<Record<string, { id: string; what: string; holds: (jso
   },
 };
 
-/** What a 200 holds, on the answer of an operation to an unknown id (the requirement that states it is ASKED_FOR's for the operation). */
-function askedFor(exchange: Exchange): void {
+/** What requirement `id` states a 200 of the exchange's operation to an unknown id holds (ASKED_FOR). */
+function askedFor(id: string, exchange: Exchange): void {
   const asked = ASKED_FOR[exchange.operationId];
-  if (asked === undefined) throw new Error(`${exchange.operationId}: no requirement states what its 200 to an unknown id holds`);
+  if (asked?.id !== id) throw new Error(`${exchange.operationId}: ASKED_FOR names no check of ${id} for its 200 to an unknown id`);
   asked.holds(exchange.json);
 }
 
@@ -134,7 +134,7 @@ for (const c of UNKNOWN_ID_CASES) {
       });
       // Whether an unknown id gets a 200 is the target's choice: each requirement stating what a 200
       // holds applies when an operation it governs answered 200, whatever the others answered.
-      for (const id of fixed) await checkWhereItApplies(id, `of an unknown id: a 200 ${whatIsAskedFor(id)}`, exchanges, askedFor);
+      for (const id of fixed) await checkWhereItApplies(id, `of an unknown id: a 200 ${whatIsAskedFor(id)}`, exchanges, (exchange) => askedFor(id, exchange));
     },
   );
 }
