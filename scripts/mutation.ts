@@ -6,12 +6,13 @@
  * (scripts/lib/mutation/verdict.ts). Survivors are matched against reference/mutation-triage.yaml:
  * equivalent, or a gap closed by a check and a fault. docs/mutation.md explains the choices.
  *
- * Usage: npm run mutation -- --sample N --seed S [--shard i/n] [--workers W]
+ * Usage: npm run mutation -- --sample N --seed S [--shard i/n] [--workers W] [--out DIR]
  *        npm run mutation -- --mutant ID[,ID...] [--workers W]
- *        npm run mutation -- --merge FILE...      (the shards' results files: one report, one line)
+ *        npm run mutation -- --merge FILE...      (the shards' results files: one report, one line; one
+ *                                                 unsharded file: its report again, with the triage as it is now)
  *        npm run mutation -- --count              (how many mutants the sources hold)
  *
- * Writes reports/mutation/ (index.html and mutation.json in Stryker's format, results*.json for
+ * Writes reports/mutation/ or --out DIR (index.html and mutation.json in Stryker's format, results*.json for
  * merging; redacted: no credential of the reference profile), prints one line per mutant and ends
  * with `mutants: N sampled, killed K, survived S (equivalent E, gaps closed G, untriaged U), timed
  * out T, errors R; score X% of non-equivalent; report <path>`. Exits 0 when every survivor is
@@ -19,8 +20,8 @@
  * arguments, a triage file with problems, a baseline that does not certify).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, secretValues } from '../fixtures/config/profile.ts';
@@ -35,7 +36,9 @@ import { parseTriage, type TriageEntry } from './lib/mutation/triage.ts';
 import { baselineOf, baselineProblems, judgeMutant, type Baseline } from './lib/mutation/verdict.ts';
 import { REPO_ROOT, seconds } from './lib/playwright-run.ts';
 
-const REPORT_DIR = join(REPO_ROOT, 'reports/mutation');
+const DEFAULT_REPORT_DIR = 'reports/mutation';
+/** Where this invocation writes (--out). */
+let REPORT_DIR = join(REPO_ROOT, DEFAULT_REPORT_DIR);
 const TRIAGE_FILE = 'reference/mutation-triage.yaml';
 /** A mutant's run may take this many times the baseline's (and at least the floor) before it is stopped as a timeout. */
 const TIMEOUT_FACTOR = 3;
@@ -171,6 +174,8 @@ async function run(
         (left > 0 ? `; about ${((left * perRun) / 60_000).toFixed(1)} min left` : ''),
     );
   }
+  // The sandbox holds a copy of the seed, credentials included: nothing of it stays in the reports.
+  rmSync(workDir, { recursive: true, force: true });
   const results: Results = {
     sourcesHash: sourcesHash(instrumented),
     mutantCount: instrumented.mutants.length,
@@ -184,6 +189,11 @@ async function run(
 function merge(instrumented: Instrumented, files: readonly string[], entries: readonly TriageEntry[]): number {
   const parts = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results);
   const first = parts[0];
+  // One results file that is not a shard: its tally again, with the triage as it is now.
+  if (parts.length === 1 && first !== undefined && !('shard' in first.selection && first.selection.shard !== undefined)) {
+    if (first.sourcesHash !== sourcesHash(instrumented)) throw new UsageError(`--merge: ${files[0]} was run on other sources (${first.sourcesHash})`);
+    return report(instrumented, first, entries, 'results.json');
+  }
   if (first === undefined || !('sample' in first.selection)) throw new UsageError('--merge: expected the results files of the shards of one sample');
   const { sample, seed } = first.selection;
   const hash = sourcesHash(instrumented);
@@ -223,8 +233,10 @@ async function main(argv: readonly string[]): Promise<number> {
       merge: { type: 'boolean', default: false },
       count: { type: 'boolean', default: false },
       workers: { type: 'string', default: '3' },
+      out: { type: 'string', default: DEFAULT_REPORT_DIR },
     },
   });
+  REPORT_DIR = resolve(REPO_ROOT, values.out);
   const instrumented = await instrument(REPO_ROOT);
   if (values.count) {
     const files = new Set(instrumented.mutants.map((mutant) => mutant.file));

@@ -45,6 +45,10 @@ const STEPS: readonly Step[] = [
   { script: 'check:hostile', what: 'a broken target gets plain failure messages within a bounded time' },
   { script: 'check:shards', what: 'three merged shards certify the same as one run' },
   {
+    script: 'check:mutation',
+    what: 'npm run mutation kills a fixed mutant of the reference and spares one triaged equivalent; its reports hold no credential',
+  },
+  {
     script: 'self-verify',
     what: 'every fault of the catalogue is caught for the right reason; the plain reference and both combinations of the allowed variations and documented variants certify CONFORMANT',
   },
