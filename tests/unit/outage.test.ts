@@ -200,6 +200,38 @@ describe('the run watch (fixtures/run/run-stop.ts)', () => {
     }
   });
 
+  it('declares an interface that stops answering during the run down and goes on judging the other', async () => {
+    const said: string[] = [];
+    let interrupts = 0;
+    const stop = startRunStop({
+      target: referenceTarget(),
+      secrets: [],
+      startedAt: Date.now(),
+      wholeRun: true,
+      say: (line) => said.push(line),
+      interrupt: () => (interrupts += 1),
+      processHooks: false,
+    });
+    try {
+      const worker = new InterfaceLiveness(stop.dir);
+      worker.answered(MAIN);
+      worker.answered(REALTIME);
+      for (let index = 0; index < UNANSWERED_IN_A_ROW; index += 1) worker.unanswered(REALTIME, 'connection reset by the target');
+      await delay(TIMEOUT_MS + POLL_MS * 2);
+      assert.equal(interrupts, 0, 'the main interface still answers: the run goes on');
+      assert.equal(stop.isDown(REALTIME)?.kind, 'stopped answering');
+      assert.equal(stop.isDown(MAIN), undefined);
+      assert.deepEqual(said.length, 1);
+      assert.match(
+        said[0] ?? '',
+        /^Run: the realtime interface \(http:\/\/127\.0\.0\.1:4010\/v2\) stopped answering at \d\d:\d\d:\d\d UTC after 2 exchanges \(2 requests in a row got no answer: connection reset by the target; none answered for 1 s\)\. Its checks are not assessed from now on; the other interface is still judged\.$/,
+      );
+    } finally {
+      stop.close();
+      rmSync(stop.dir, { recursive: true, force: true });
+    }
+  });
+
   it('stops the run at TARGET_RUN_BUDGET_S, counted from the start of the run', async () => {
     const said: string[] = [];
     let interrupts = 0;
