@@ -194,6 +194,7 @@ describe('the run watch (fixtures/run/run-stop.ts)', () => {
       );
       assert.equal(said.filter((line) => line.startsWith('Run stopped: the target stopped answering')).length, 1);
       assert.equal(first.down(MAIN, Date.now() + 1_000)?.kind, 'stopped answering');
+      assert.equal(stop.unanswering(MAIN)?.kind, 'stopped answering', 'global teardown sends nothing there');
     } finally {
       stop.close();
       rmSync(stop.dir, { recursive: true, force: true });
@@ -249,6 +250,8 @@ describe('the run watch (fixtures/run/run-stop.ts)', () => {
       assert.equal(interrupts, 1);
       assert.match(said.join('\n'), /^Run stopped: the run reached its budget of 1 s \(TARGET_RUN_BUDGET_S\) at \d\d:\d\d:\d\d UTC after 0 exchanges\./);
       assert.equal(readOutageState(stop.dir).outages[0]?.kind, 'budget');
+      assert.equal(stop.isDown(MAIN)?.kind, 'budget', 'no request is sent after the stop');
+      assert.equal(stop.unanswering(MAIN), undefined, 'but the target still answers: global teardown archives what the run created');
     } finally {
       stop.close();
       rmSync(stop.dir, { recursive: true, force: true });
