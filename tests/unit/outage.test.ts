@@ -236,6 +236,36 @@ describe('the run watch (fixtures/run/run-stop.ts)', () => {
     }
   });
 
+  it('stops the whole run when the realtime probe fails after the main interface stopped answering', async () => {
+    const said: string[] = [];
+    let interrupts = 0;
+    const stop = startRunStop({
+      target: referenceTarget(),
+      secrets: [],
+      startedAt: Date.now(),
+      wholeRun: true,
+      say: (line) => said.push(line),
+      interrupt: () => (interrupts += 1),
+      processHooks: false,
+    });
+    try {
+      const worker = new InterfaceLiveness(stop.dir);
+      for (let index = 0; index < UNANSWERED_AT_ONCE; index += 1) worker.unanswered(MAIN, 'connection refused: nothing listens at the target address');
+      await delay(POLL_MS * 2);
+      assert.equal(stop.isDown(MAIN)?.kind, 'stopped answering');
+      assert.equal(interrupts, 0);
+      stop.unreachable('realtime', 'target did not finish its response within 1000 ms');
+      assert.equal(interrupts, 1);
+      assert.match(
+        said.at(-1) ?? '',
+        /^Run stopped: the target stopped answering at .* \(main interface: 20 requests in a row .*; realtime interface: no answer at the pre-flight/,
+      );
+    } finally {
+      stop.close();
+      rmSync(stop.dir, { recursive: true, force: true });
+    }
+  });
+
   it('stops the run at TARGET_RUN_BUDGET_S, counted from the start of the run', async () => {
     const said: string[] = [];
     let interrupts = 0;

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
 import type { TargetConfig } from '../../fixtures/config/profile.ts';
 import { preflight as runPreflight, usableToken } from '../../fixtures/run/preflight.ts';
-import type { Preflight } from '../../fixtures/run/preflight.ts';
+import type { DownInterface, Preflight } from '../../fixtures/run/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';
 
 let answer: (response: ServerResponse) => void = (response) => response.end();
@@ -112,6 +112,17 @@ describe('pre-flight login', () => {
     const refused = await outcome(base, `http://127.0.0.1:${port}/v2`);
     assert.equal(refused.kind, 'unusable');
     assert.equal(refused.kind === 'unusable' ? refused.down?.name : undefined, 'realtime');
+  });
+
+  it('with a listener for the realtime interface, answers as soon as the login did and tells the listener later', async () => {
+    const port = await closedPort();
+    answer = send(200, 'application/json', JSON.stringify({ access_token: 'a.b.c' }));
+    const config = { ...target(base), realtimeUrl: `http://127.0.0.1:${port}/v2` };
+    let told: (down: DownInterface) => void = () => undefined;
+    const later = new Promise<DownInterface>((resolve) => (told = resolve));
+    const result = await runPreflight(config, secretValues(config), (down) => told(down));
+    assert.deepEqual(result, { kind: 'usable' });
+    assert.deepEqual(await later, { name: 'realtime', cause: 'connection refused: nothing listens at the target address' });
   });
 
   it('stops the run when neither interface answers at all: refused, or no answer in time', async () => {
