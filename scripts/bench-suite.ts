@@ -54,6 +54,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_NOT_JUDGED, loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
 import { startReference } from '../fixtures/run/reference-process.ts';
+import { ledgerFiles } from '../fixtures/run/ledger.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { FRONT_MODES, startHostileFront } from './lib/hostile-front.ts';
 import type { FrontMode } from './lib/hostile-front.ts';
@@ -240,6 +241,9 @@ async function outageSample(index: number, outage: OutageCase): Promise<OutageSa
         : {}),
     });
     if (run.timedOut) throw new Error(`run ${index} (${name}) exceeded ${seconds(RUN_TIMEOUT_MS)}`);
+    // What a front kept the run from archiving was on this script's reference, gone with its data: its ledger goes too.
+    const runId = /^conformance target .*; run ([a-z0-9]+)$/m.exec(run.output)?.[1];
+    if (reference !== undefined && runId !== undefined) for (const file of ledgerFiles(runId)) rmSync(file, { force: true });
     const exitAfterSignalMs = signalledAt === undefined ? undefined : performance.now() - signalledAt;
     const certificate = reporters === 'configured' ? readCertificate() : undefined;
     return {

@@ -37,6 +37,7 @@ import { startHostileFront } from './lib/hostile-front.ts';
 import { closedPort } from './lib/closed-port.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import { startReference } from '../fixtures/run/reference-process.ts';
+import { ledgerFiles } from '../fixtures/run/ledger.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { MAX_RESPONSE_BYTES } from '../fixtures/transport/plain-causes.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
@@ -125,6 +126,7 @@ async function checkFront(mode: FrontCase): Promise<Verdict> {
       env: { ...cleanEnv(), TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: baseUrl, TARGET_REALTIME_URL: realtimeUrl },
       timeoutMs: FRONT_BOUND_MS,
     });
+    forgetLedger(run.output);
     const problems: string[] = [];
     if (run.timedOut) problems.push(`did not stop within ${seconds(FRONT_BOUND_MS)} (killed)`);
     else if (run.code !== EXIT_NOT_JUDGED) problems.push(`exited with code ${String(run.code)}, expected ${EXIT_NOT_JUDGED} (it could not judge everything)`);
@@ -170,6 +172,15 @@ async function checkFront(mode: FrontCase): Promise<Verdict> {
     await front?.close();
     await reference.stop();
   }
+}
+
+/**
+ * What a run behind a front could not archive is listed in its ledger (fixtures/run/ledger.ts), kept
+ * for a target that lives on; this check's reference is gone with its data, so the list goes too.
+ */
+function forgetLedger(output: string): void {
+  const runId = /^conformance target .*; run ([a-z0-9]+)$/m.exec(output)?.[1];
+  if (runId !== undefined) for (const file of ledgerFiles(runId)) rmSync(file, { force: true });
 }
 
 async function checkMode(mode: Mode): Promise<Verdict> {
