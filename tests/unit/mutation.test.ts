@@ -192,6 +192,32 @@ describe("a mutant's verdict", () => {
     assert.equal(judgeMutant([outcome('PAG-05', 'not assessed'), outcome('GRP-01', 'passed')], baseline).status, 'Killed');
   });
 
+  it('is killed when any requirement the baseline assessed is left not assessed (an answer that never came)', () => {
+    const judged = baselineOf([outcome('INP-09', 'passed'), outcome('PAG-05', 'passed')]);
+    assert.deepEqual(judgeMutant([outcome('INP-09', 'not assessed'), outcome('PAG-05', 'passed')], judged), {
+      status: 'Killed',
+      killedBy: ['INP-09'],
+      reason: 'not assessed here, assessed in the baseline: INP-09',
+    });
+  });
+
+  it('is killed when more checks of a requirement could not judge than in the baseline', () => {
+    const judged = baselineOf([outcome('INP-09', 'passed'), outcome('INP-09', 'passed')]);
+    const verdict = judgeMutant([outcome('INP-09', 'passed'), outcome('INP-09', 'not assessed')], judged);
+    assert.equal(verdict.status, 'Killed');
+    assert.deepEqual(verdict.killedBy, ['INP-09']);
+    assert.match(verdict.reason, /^checks not assessed: INP-09 1 \(baseline 0\); the first: the check$/);
+  });
+
+  it('is killed when a test that ran in the baseline is skipped as not assessed', () => {
+    const judged = baselineOf([outcome('INP-09', 'passed'), { ...outcome('INP-09', 'passed'), title: 'another' }]);
+    const skipped: TestOutcome = { ...outcome('INP-09', 'passed'), title: 'another', status: 'skipped', checks: [], skipReasons: ['not assessed: no answer'] };
+    const verdict = judgeMutant([outcome('INP-09', 'passed'), skipped], judged);
+    assert.equal(verdict.status, 'Killed');
+    assert.deepEqual(verdict.killedBy, ['INP-09']);
+    assert.match(verdict.reason, /1 tests that ran in the baseline were skipped; the first, tests\/x\.spec\.ts:1: not assessed: no answer/);
+  });
+
   it('times out when only timeouts noticed it, and survives when nothing did', () => {
     assert.equal(judgeMutant([{ ...outcome('PAG-05', 'passed'), status: 'timedOut' }], baseline).status, 'Timeout');
     assert.equal(judgeMutant([outcome('PAG-05', 'passed'), outcome('GRP-01', 'passed')], baseline).status, 'Survived');
