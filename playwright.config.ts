@@ -42,7 +42,7 @@ export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixture
     [settings.ci ? 'line' : 'list'],
     ['./fixtures/reporters/certification.ts', { outputDir: 'reports' }],
   ],
-  globalSetup: './fixtures/run/global-setup.ts',
+  globalSetup: './fixtures/global-setup.ts',
   outputDir: 'test-results',
   // Traces would record every request with its credentials, unredacted. The suite binds the requirement
   // a failed discovery read lands on (the harness names none).

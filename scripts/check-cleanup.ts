@@ -7,7 +7,7 @@
  * - interrupted: the test creates a participant, then waits; the runner gets SIGINT (Ctrl-C).
  *   Playwright tears the test down (the participant factory archives) and runs global teardown.
  * - worker killed: the test creates a participant and its worker process is killed (SIGKILL), so
- *   no test teardown runs; global teardown archives it from the ledger (fixtures/run/ledger.ts).
+ *   no test teardown runs; global teardown archives it from the ledger (fixtures/data/ledger.ts).
  *
  * Each must end with every created participant archived and "left behind: none" printed.
  * The generated specs live in reports/.checks/cleanup/, outside the suite.

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
 import { HOSTILE_MODES, hostileProfile, startHostileTarget } from './lib/hostile-target.ts';
 import type { HostileMode } from './lib/hostile-target.ts';
-import { MAX_RESPONSE_BYTES } from '../fixtures/transport/plain-causes.ts';
+import { MAX_RESPONSE_BYTES } from '../fixtures/contract/plain-causes.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/hostile');
