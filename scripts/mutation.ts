@@ -8,8 +8,9 @@
  *
  * Usage: npm run mutation -- --sample N --seed S [--shard i/n] [--workers W] [--out DIR]
  *        npm run mutation -- --mutant ID[,ID...] [--workers W]
- *        npm run mutation -- --merge FILE...      (the shards' results files: one report, one line; one
- *                                                 unsharded file: its report again, with the triage as it is now)
+ *        npm run mutation -- --merge FILE...      (a sample's results: its shards added up, or its one file
+ *                                                 again with today's triage; --mutant results files given
+ *                                                 too replace the sample's outcomes of their mutants)
  *        npm run mutation -- --count              (how many mutants the sources hold)
  *
  * Writes reports/mutation/ or --out DIR (index.html and mutation.json in Stryker's format, results*.json for
@@ -51,6 +52,8 @@ interface Results {
   selection: { sample: number; seed: number; shard?: string } | { mutants: string[] };
   baseline: Baseline & { durationMs: number; tests: number };
   outcomes: MutantOutcome[];
+  /** Mutants whose outcome is a later --mutant run's (merge). */
+  rerun?: string[];
 }
 
 function usage(): string {
@@ -186,38 +189,54 @@ async function run(
   return report(instrumented, results, entries, fileName);
 }
 
+/**
+ * The results of one sample: its shards added up (or its one unsharded file), then the outcomes of
+ * `--mutant` runs of the same sources in place of the sample's for those mutants (a survivor run
+ * again once its gap is closed), which the results name under `rerun`.
+ */
 function merge(instrumented: Instrumented, files: readonly string[], entries: readonly TriageEntry[]): number {
-  const parts = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results);
-  const first = parts[0];
-  // One results file that is not a shard: its tally again, with the triage as it is now.
-  if (parts.length === 1 && first !== undefined && !('shard' in first.selection && first.selection.shard !== undefined)) {
-    if (first.sourcesHash !== sourcesHash(instrumented)) throw new UsageError(`--merge: ${files[0]} was run on other sources (${first.sourcesHash})`);
-    return report(instrumented, first, entries, 'results.json');
-  }
-  if (first === undefined || !('sample' in first.selection)) throw new UsageError('--merge: expected the results files of the shards of one sample');
-  const { sample, seed } = first.selection;
   const hash = sourcesHash(instrumented);
+  const read = files.map((file) => ({ file, results: JSON.parse(readFileSync(file, 'utf8')) as Results }));
+  for (const { file, results } of read)
+    if (results.sourcesHash !== hash) throw new UsageError(`--merge: ${file} was run on other sources (${results.sourcesHash}, these are ${hash})`);
+  const parts = read.filter(({ results }) => 'sample' in results.selection);
+  const reruns = read.filter(({ results }) => !('sample' in results.selection));
+  const first = parts[0]?.results.selection;
+  if (first === undefined || !('sample' in first)) throw new UsageError('--merge: expected the results of one sample (its unsharded file, or every shard)');
+  const { sample, seed } = first;
   const shards = new Set<string>();
-  for (const [index, part] of parts.entries()) {
-    const selection = part.selection;
-    if (!('sample' in selection) || selection.sample !== sample || selection.seed !== seed || selection.shard === undefined)
-      throw new UsageError(`--merge: ${files[index]} is not a shard of the sample of ${sample} with seed ${seed}`);
-    if (part.sourcesHash !== hash) throw new UsageError(`--merge: ${files[index]} was run on other sources (${part.sourcesHash}, these are ${hash})`);
-    if (shards.has(selection.shard)) throw new UsageError(`--merge: shard ${selection.shard} given twice`);
-    shards.add(selection.shard);
+  for (const { file, results } of parts) {
+    const selection = results.selection;
+    if (!('sample' in selection) || selection.sample !== sample || selection.seed !== seed)
+      throw new UsageError(`--merge: ${file} is not of the sample of ${sample} with seed ${seed}`);
+    const shard = selection.shard ?? 'whole';
+    if (shards.has(shard) || (shards.size > 0 && (shard === 'whole' || shards.has('whole'))))
+      throw new UsageError(`--merge: ${file} repeats part of the sample (${shard})`);
+    shards.add(shard);
   }
   const expected = sampleMutants(instrumented.mutants, sample, seed).map((mutant) => mutant.id);
-  const outcomes = parts.flatMap((part) => part.outcomes).sort((a, b) => Number(a.id) - Number(b.id));
-  const got = outcomes.map((outcome) => outcome.id);
+  const byId = new Map(parts.flatMap(({ results }) => results.outcomes).map((outcome) => [outcome.id, outcome]));
+  const got = [...byId.keys()].sort((a, b) => Number(a) - Number(b));
   if (got.length !== expected.length || got.some((id, index) => id !== expected[index]))
-    throw new UsageError(`--merge: the shards hold ${got.length} mutants, the sample ${expected.length}: a shard is missing or ran another sample`);
+    throw new UsageError(`--merge: the parts hold ${got.length} mutants, the sample ${expected.length}: a shard is missing or ran another sample`);
+  const rerun: string[] = [];
+  for (const { file, results } of reruns) {
+    for (const outcome of results.outcomes) {
+      if (!byId.has(outcome.id)) throw new UsageError(`--merge: ${file} reruns mutant ${outcome.id}, which is not in the sample`);
+      byId.set(outcome.id, outcome);
+      rerun.push(outcome.id);
+    }
+  }
+  const base = parts[0]?.results as Results;
   const merged: Results = {
     sourcesHash: hash,
     mutantCount: instrumented.mutants.length,
     selection: { sample, seed },
-    baseline: { ...first.baseline, durationMs: Math.max(...parts.map((part) => part.baseline.durationMs)) },
-    outcomes,
+    baseline: { ...base.baseline, durationMs: Math.max(...parts.map(({ results }) => results.baseline.durationMs)) },
+    outcomes: expected.map((id) => byId.get(id) as MutantOutcome),
+    ...(rerun.length === 0 ? {} : { rerun }),
   };
+  if (rerun.length > 0) console.log(`rerun (a --mutant run in place of the sample's): ${rerun.map((id) => `#${id}`).join(', ')}`);
   return report(instrumented, merged, entries, 'results.json');
 }
 

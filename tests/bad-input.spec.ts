@@ -254,6 +254,16 @@ const UNUSUAL_VALUES: [string, string][] = [
   ['holding percent-encoded slashes', '../../groups'],
 ];
 
+/** Sent as they are (the client would encode the percent sign): percent-encodings that do not decode. */
+const UNDECODABLE_VALUES: [string, string][] = [
+  ['whose percent-encoding stops inside a UTF-8 sequence', '%E0%A4%A'],
+  ['holding a percent sign before two letters that are not hex', '%zz'],
+];
+
+/** The call's parameters as sent on the wire: the undecodable value as it is, every other value encoded. */
+const sentAsIs = (params: Record<string, string>, value: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(params).map(([name, given]) => [name, given === value ? value : encodeURIComponent(given)]));
+
 interface PathCase {
   name: string;
   tag?: string[];
@@ -289,6 +299,12 @@ for (const c of PATH_CASES) {
     await together(UNUSUAL_VALUES, async ([name, value]) => {
       await together(c.calls(value, target), async ([operation, params]) => {
         await judgeAnswer('INP-09', `${operation} with a path parameter ${name}`, await api.call(operation, { params }), NOT_5XX);
+      });
+    });
+    await together(UNDECODABLE_VALUES, async ([name, value]) => {
+      await together(c.calls(value, target), async ([operation, params]) => {
+        const exchange = await api.call(operation, { encodedParams: sentAsIs(params, value) });
+        await judgeAnswer('INP-09', `${operation} with a path parameter ${name}`, exchange, NOT_5XX);
       });
     });
   });

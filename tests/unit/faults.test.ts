@@ -313,7 +313,16 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
       read(`/groups${query}`),
     ),
   },
-  getGroup: { request: get('/groups/grp-dev-001', both), schemes: both, steps: [read('/groups/grp-dev-015'), read(`/groups/${encodeURIComponent('grüße')}`)] },
+  getGroup: {
+    request: get('/groups/grp-dev-001', both),
+    schemes: both,
+    steps: [
+      read('/groups/grp-dev-015'),
+      read(`/groups/${encodeURIComponent('grüße')}`),
+      // Over the wire: a path the router cannot decode never reaches an injected request's handler.
+      async (send) => observe(await send({ method: 'GET', url: '/groups/%E0%A4%A', headers: devHeaders, wire: true })),
+    ],
+  },
   listGroupParticipants: {
     request: get('/groups/participants/grp-dev-001', both),
     schemes: both,
