@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { configurationProblem, EXIT_NOT_JUDGED, harnessSettings, workersFor } from './fixtures/config/profile.ts';
+import { configurationProblem, harnessSettings, workersFor } from './fixtures/config/profile.ts';
+import { EXIT_NOT_JUDGED } from './fixtures/verdict/exit-codes.ts';
 import { selfVerifyProjects } from './fixtures/run/self-verify-projects.ts';
 import type { SelfVerifyWorkerOptions } from './fixtures/run/self-verify-projects.ts';
 import type { WorkerFixtures } from './fixtures/index.ts';

@@ -28,18 +28,37 @@
  * wall time and exit code beside the clean run's, as a ratio; issue 23's bar is exit 2 within 1.5
  * times a clean run's wall time. The benchmark exits 1 when such a run ends with another code.
  *
+ * Issue 31's cases, each after each clean run, on the reference profile with its own 10 s timeout and
+ * the reference started by this script (its start-up is not in the figure; the clean run's includes
+ * it), each printed beside the clean run's wall time as a ratio, with its exit code and certificate:
+ * - `--front hang`, `--front drip`: the reference behind a front that lets login through and hangs, or
+ *   drips a byte a second, every other request (scripts/lib/hostile-front.ts);
+ * - `--realtime-unreachable`: the main interface is the reference, the realtime address has nothing listening;
+ * - `--cancel`: the clean run again, given SIGTERM at half the clean run's wall time (as CI cancels
+ *   a job); it prints how long the run took to exit after the signal.
+ * The bar: exit 2 within 1.5 times the clean run's wall time, a certificate, no requirement failed
+ * (for --cancel: exit 2, an INCOMPLETE certificate that says it was cancelled). The benchmark exits 1
+ * when one of these runs misses it.
+ *
  * After each clean run it runs that run's Playwright floor (scripts/lib/floor.ts): a synthetic suite
  * of the same tests, files, requests and chains, with the same workers, against a server that
  * answers at once and checks nothing, and prints its wall time beside the run's. That is what
  * Playwright itself takes on this machine for a suite of this shape; the suite's own checks,
  * reports and reference account for the rest. `--skip-floor` leaves it out.
  *
- * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]... [--unreachable] [--skip-floor]
+ * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]... [--unreachable]
+ *   [--front hang|drip]... [--realtime-unreachable] [--cancel] [--skip-floor]
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT_NOT_JUDGED, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { EXIT_NOT_JUDGED } from '../fixtures/verdict/exit-codes.ts';
+import { startReference } from '../fixtures/run/reference-process.ts';
+import { ledgerFiles } from '../fixtures/data/ledger.ts';
+import type { CertificationReport } from '../fixtures/reporters/certification.ts';
+import { FRONT_MODES, startHostileFront } from './lib/hostile-front.ts';
+import type { FrontMode } from './lib/hostile-front.ts';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds, workerCpu, workersUsed } from './lib/playwright-run.ts';
 import type { WorkerCpu } from './lib/playwright-run.ts';
 import { closedPort } from './lib/closed-port.ts';
@@ -66,9 +85,15 @@ const { values } = parseArgs({
     reporters: { type: 'string', default: 'configured' },
     fault: { type: 'string', multiple: true, default: [] },
     unreachable: { type: 'boolean', default: false },
+    front: { type: 'string', multiple: true, default: [] },
+    'realtime-unreachable': { type: 'boolean', default: false },
+    cancel: { type: 'boolean', default: false },
     'skip-floor': { type: 'boolean', default: false },
   },
 });
+const fronts = (values.front ?? []) as FrontMode[];
+const unknownFronts = fronts.filter((mode) => !(FRONT_MODES as readonly string[]).includes(mode));
+if (unknownFronts.length > 0) throw new Error(`--front takes ${FRONT_MODES.join(' or ')}, got ${unknownFronts.join(', ')}`);
 const runs = Number(values.runs);
 const selected = LAYERS[values.layer ?? 'all'];
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got ${JSON.stringify(values.runs)}`);
@@ -140,6 +165,120 @@ async function unreachableSample(index: number): Promise<UnreachableSample> {
   }
 }
 
+/** Issue 31's cases: a front that hangs or drips all but login, a realtime address where nothing listens, a cancel. */
+type OutageCase = { kind: 'front'; mode: FrontMode } | { kind: 'realtime-unreachable' } | { kind: 'cancel'; afterMs: number };
+
+interface OutageSample {
+  name: string;
+  wallMs: number;
+  calibrationMs: number;
+  exitCode: number | null;
+  /** --cancel: from the SIGTERM to the run's exit. */
+  exitAfterSignalMs?: number;
+  certificate?: { verdict: string; failed: number; notAssessed: number; total: number; judged: number; outages: string[]; stop?: string };
+}
+
+const caseName = (outage: OutageCase): string =>
+  outage.kind === 'front' ? `front-${outage.mode}` : outage.kind === 'cancel' ? 'cancel' : 'realtime-unreachable';
+
+function readCertificate(): OutageSample['certificate'] {
+  try {
+    const written = JSON.parse(readFileSync(CERTIFICATE_FILE, 'utf8')) as CertificationReport;
+    const count = (verdict: string): number => written.requirements.filter((result) => result.verdict === verdict).length;
+    const stop = written.outages?.find((outage) => outage.interface === undefined)?.cause;
+    return {
+      verdict: written.verdict,
+      failed: count('failed'),
+      notAssessed: count('not assessed'),
+      total: written.requirements.length,
+      judged: written.requirements.length - count('failed') - count('not assessed'),
+      outages: (written.outages ?? []).map((outage) => `${outage.interface ?? 'run'} ${outage.kind}`),
+      ...(stop === undefined ? {} : { stop }),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** One of issue 31's cases on the reference profile (its 10 s timeout), with this run's reporters. */
+async function outageSample(index: number, outage: OutageCase): Promise<OutageSample> {
+  const name = caseName(outage);
+  const dir = join(OUTPUT_DIR, `run-${index}-${name}`);
+  mkdirSync(dir, { recursive: true });
+  if (reporters === 'configured') rmSync(CERTIFICATE_FILE, { force: true });
+  const calibrationMs = await calibrate();
+  const reporterArgs = reporters === 'configured' ? [] : ['--reporter=dot', `--output=${join(dir, 'test-results')}`];
+  const profile = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  // --cancel runs as the clean run does (global setup starts the reference); the others in front of one started here.
+  const reference = outage.kind === 'cancel' ? undefined : await startReference({ recordingDelayMs: profile.recordingReadyMs });
+  const front = outage.kind === 'front' && reference !== undefined ? await startHostileFront(outage.mode, reference.baseUrl) : undefined;
+  let signalledAt: number | undefined;
+  try {
+    const addresses =
+      reference === undefined
+        ? {}
+        : {
+            TARGET_FILE: REFERENCE_TARGET_FILE,
+            TARGET_BASE_URL: front?.url ?? reference.baseUrl,
+            TARGET_REALTIME_URL: front === undefined ? `http://127.0.0.1:${await closedPort()}/v2` : `${front.url}/v2`,
+          };
+    const run = await runPlaywright({
+      args: ['test', ...layerArgs, ...reporterArgs],
+      env: { ...cleanEnv(), ...addresses },
+      timeoutMs: RUN_TIMEOUT_MS,
+      ...(outage.kind === 'cancel'
+        ? {
+            onStart: (pid: number) => {
+              setTimeout(() => {
+                signalledAt = performance.now();
+                try {
+                  process.kill(pid, 'SIGTERM');
+                } catch {
+                  // It ended first.
+                }
+              }, outage.afterMs).unref();
+            },
+          }
+        : {}),
+    });
+    if (run.timedOut) throw new Error(`run ${index} (${name}) exceeded ${seconds(RUN_TIMEOUT_MS)}`);
+    // What a front kept the run from archiving was on this script's reference, gone with its data: its ledger goes too.
+    const runId = /^conformance target .*; run ([a-z0-9]+)$/m.exec(run.output)?.[1];
+    if (reference !== undefined && runId !== undefined) for (const file of ledgerFiles(runId)) rmSync(file, { force: true });
+    const exitAfterSignalMs = signalledAt === undefined ? undefined : performance.now() - signalledAt;
+    const certificate = reporters === 'configured' ? readCertificate() : undefined;
+    return {
+      name,
+      wallMs: run.durationMs,
+      calibrationMs,
+      exitCode: run.code,
+      ...(exitAfterSignalMs === undefined ? {} : { exitAfterSignalMs }),
+      ...(certificate === undefined ? {} : { certificate }),
+    };
+  } finally {
+    await front?.close();
+    await reference?.stop();
+  }
+}
+
+/** Issue 31's bar for one case, or why it was missed. */
+function missed(outage: OutageSample, ratio: number): string | undefined {
+  if (outage.exitCode !== EXIT_NOT_JUDGED) return `exit ${String(outage.exitCode)}, expected ${EXIT_NOT_JUDGED}`;
+  if (outage.name === 'cancel') {
+    if (outage.exitAfterSignalMs === undefined) return 'the run ended before the SIGTERM';
+    if (reporters === 'configured' && (outage.certificate?.verdict !== 'INCOMPLETE' || !outage.certificate.outages.includes('run cancelled')))
+      return 'no INCOMPLETE certificate that says the run was cancelled';
+    return undefined;
+  }
+  if (ratio > OUTAGE_BAR) return `${ratio.toFixed(2)} times the clean run, above ${OUTAGE_BAR}`;
+  if (reporters === 'configured' && outage.certificate === undefined) return 'no certificate';
+  if ((outage.certificate?.failed ?? 0) > 0) return `${outage.certificate?.failed} requirement(s) failed`;
+  return undefined;
+}
+
+/** Issue 31: each such run exits 2 within 1.5 times a clean run's wall time. */
+const OUTAGE_BAR = 1.5;
+
 async function sample(index: number, fault?: string): Promise<Sample> {
   const dir = join(OUTPUT_DIR, fault === undefined ? `run-${index}` : `run-${index}-${fault}`);
   mkdirSync(dir, { recursive: true });
@@ -183,6 +322,23 @@ const samples: Sample[] = [];
 const floors: number[] = [];
 const ratios = new Map<string, number[]>(faults.map((fault) => [fault, []]));
 const unreachable: { ratio: number; exitCode: number | null }[] = [];
+const outageCases: OutageCase[] = [
+  ...fronts.map((mode): OutageCase => ({ kind: 'front', mode })),
+  ...(values['realtime-unreachable'] ? [{ kind: 'realtime-unreachable' } as const] : []),
+];
+const outageResults = new Map<string, { ratio: number; missed?: string; exitAfterSignalMs?: number }[]>();
+const describeOutage = (outage: OutageSample, clean: Sample, ratio: number, problem: string | undefined): string => {
+  const certificate =
+    outage.certificate === undefined
+      ? 'no certificate read'
+      : `certificate ${outage.certificate.verdict} (${outage.certificate.judged} of ${outage.certificate.total} requirements judged, ${outage.certificate.failed} failed, ${outage.certificate.notAssessed} not assessed; ` +
+        `outages: ${outage.certificate.outages.join(', ') || 'none'})`;
+  const signal = outage.exitAfterSignalMs === undefined ? '' : `, exited ${seconds(outage.exitAfterSignalMs)} after the SIGTERM`;
+  return (
+    `${outage.name}: ${seconds(outage.wallMs)} wall, exit ${String(outage.exitCode)}${signal}, ${certificate}; ${ratio.toFixed(2)} times the clean run's ${seconds(clean.wallMs)}; ` +
+    `bar ${problem === undefined ? 'met' : `NOT met (${problem})`}; cores before the run: ${outage.calibrationMs.toFixed(1)} ms per scrypt operation`
+  );
+};
 const describe = (result: Sample): string =>
   `${seconds(result.wallMs)} wall, ${result.tests} tests (${result.passed} passed, ${result.skipped} skipped, ${result.failed} failed), ` +
   `${result.requests} HTTP requests from ${result.workers} workers` +
@@ -210,6 +366,22 @@ for (let index = 1; index <= runs; index += 1) {
     const ratio = faulty.wallMs / result.wallMs;
     ratios.get(fault)?.push(ratio);
     console.log(`run ${index}/${runs} with fault ${fault}: ${describe(faulty)}; ${ratio.toFixed(2)} times the clean run`);
+  }
+  const cases: OutageCase[] = [...outageCases, ...(values.cancel ? [{ kind: 'cancel', afterMs: result.wallMs / 2 } as const] : [])];
+  for (const outage of cases) {
+    const measured = await outageSample(index, outage);
+    const ratio = measured.wallMs / result.wallMs;
+    const problem = missed(measured, ratio);
+    outageResults.set(measured.name, [
+      ...(outageResults.get(measured.name) ?? []),
+      {
+        ratio,
+        ...(problem === undefined ? {} : { missed: problem }),
+        ...(measured.exitAfterSignalMs === undefined ? {} : { exitAfterSignalMs: measured.exitAfterSignalMs }),
+      },
+    ]);
+    console.log(`run ${index}/${runs} ${describeOutage(measured, result, ratio, problem)}`);
+    if (measured.certificate?.stop !== undefined) console.log(`    ${measured.certificate.stop}`);
   }
   if (values.unreachable) {
     const down = await unreachableSample(index);
@@ -254,5 +426,17 @@ if (unreachable.length > 0) {
       `exit ${unreachable.map((entry) => String(entry.exitCode)).join(', ')}; bar (exit ${EXIT_NOT_JUDGED} within ${UNREACHABLE_BAR} times): ${met ? 'met' : 'NOT met'}`,
   );
 }
+for (const [name, results] of outageResults) {
+  const sorted = results.map((entry) => entry.ratio).sort((a, b) => a - b);
+  const signals = results.flatMap((entry) => (entry.exitAfterSignalMs === undefined ? [] : [seconds(entry.exitAfterSignalMs)]));
+  const misses = results.flatMap((entry) => (entry.missed === undefined ? [] : [entry.missed]));
+  console.log(
+    `${name}: median ${median(sorted).toFixed(2)} times the clean run's wall time (${sorted.map((ratio) => ratio.toFixed(2)).join(', ')})` +
+      (signals.length === 0 ? '' : `, exit ${signals.join(', ')} after the SIGTERM`) +
+      `; bar (${name === 'cancel' ? `exit ${EXIT_NOT_JUDGED}, an INCOMPLETE certificate that says so` : `exit ${EXIT_NOT_JUDGED} within ${OUTAGE_BAR} times, none failed`}): ` +
+      (misses.length === 0 ? 'met' : `NOT met (${misses.join('; ')})`),
+  );
+}
 const cleanRunsPassed = samples.every((entry) => entry.exitCode === 0);
-process.exit(cleanRunsPassed && unreachable.every((entry) => entry.exitCode === EXIT_NOT_JUDGED) ? 0 : 1);
+const outagesMet = [...outageResults.values()].every((results) => results.every((entry) => entry.missed === undefined));
+process.exit(cleanRunsPassed && outagesMet && unreachable.every((entry) => entry.exitCode === EXIT_NOT_JUDGED) ? 0 : 1);

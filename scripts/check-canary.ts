@@ -23,7 +23,12 @@
  *   the pre-flight stops it (exit code 2, a TARGET UNREACHABLE certificate);
  * - failing: a few spec files on a reference that answers every request 500, echoing its
  *   credentials in the message and in headers, so that every test fails; the project's reporters
- *   and a blob report.
+ *   and a blob report;
+ * - cancelled: the whole suite on the plain reference, given SIGTERM (as CI cancels a job) once
+ *   CANCEL_AFTER_TESTS tests have ended: it must stop with exit code 2 and leave an INCOMPLETE
+ *   certificate that says it was cancelled and that `npm run verify-certificate` reads (its verdicts
+ *   computed again from its evidence agree; it only refuses to certify), with the project's
+ *   reporters and a blob report, all searched like the others.
  *
  * Then it searches every file those runs wrote under reports/ and test-results/ (each file of a
  * blob report's zip archive on its own) and their console output for each canary value and each
@@ -38,7 +43,7 @@
  *
  * Files older than the check (left by other commands) are not its output and are only counted.
  *
- * Usage: npm run check:canary [-- --only plain,leaky,everyday,unreachable,failing]
+ * Usage: npm run check:canary [-- --only plain,leaky,everyday,unreachable,failing,cancelled]
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -78,6 +83,8 @@ import type { CanaryCredentials, Hit } from './canary.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import { REPO_ROOT, cleanEnv, runPlaywright } from './lib/playwright-run.ts';
 import type { RunResult } from './lib/playwright-run.ts';
+import { thisCheckout, verifyCertificate } from './verify-certificate.ts';
+import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 
 const ROOT = REPO_ROOT;
 const SEED = resolve(ROOT, 'reference/seed/seed.json');
@@ -112,6 +119,8 @@ const CREDENTIAL_SPECS = [
  */
 const FAILING_SPECS = ['tests/login.spec.ts', 'tests/meetings-summary.spec.ts', 'tests/realtime.spec.ts', 'tests/security-keys.spec.ts'];
 const FAILING_GREP = '@(?:LOGIN-01|MSUM-01|RT-01|SEC-01)(?![\\w-])';
+/** The cancelled run's SIGTERM comes once this many of the suite's 311 tests have ended: about a third of the way. */
+const CANCEL_AFTER_TESTS = 100;
 
 class CannotRun extends Error {}
 
@@ -131,6 +140,8 @@ interface CanaryRun {
   reporting: Reporting;
   /** The target's address has nothing listening: the run must stop at the pre-flight (exit code 2). */
   unreachable?: boolean;
+  /** The run is given SIGTERM once this many tests have ended: it must stop (exit code 2) and leave its certificate. */
+  cancelAfterTests?: number;
   /** Why the run did not exercise what it should, judged from its certificate; undefined when it did. */
   unexercised: (counts: VerdictCounts) => string | undefined;
   /**
@@ -149,6 +160,10 @@ interface VerdictCounts {
   warned: string[];
   /** `[REDACTED]` marks in the certificate's Markdown. */
   redactedMarks: number;
+  /** The kinds of its outages (fixtures/transport/outage.ts): what it could not judge, and why the run stopped. */
+  outages: string[];
+  /** What `npm run verify-certificate` says of it in this checkout (none: VALID). */
+  verifier: string[];
 }
 
 const RUNS: readonly CanaryRun[] = [
@@ -206,6 +221,28 @@ const RUNS: readonly CanaryRun[] = [
     reporting: 'project-and-blob',
     unexercised: ({ verdict, passed, failed }) =>
       verdict !== 'TARGET UNREACHABLE' ? `verdict ${verdict}, expected TARGET UNREACHABLE` : passed + failed > 0 ? 'requirements were judged' : undefined,
+  },
+  {
+    // CI cancels a job with SIGINT, then SIGTERM: given SIGTERM halfway, the run stops at once and leaves
+    // the certificate of what was judged, and its other reports, complete and redacted.
+    name: 'cancelled',
+    faults: [],
+    files: [],
+    cancelAfterTests: CANCEL_AFTER_TESTS,
+    note: `SIGTERM after ${CANCEL_AFTER_TESTS} tests ended`,
+    reporting: 'project-and-blob',
+    unexercised: ({ verdict, passed, failed, outages, verifier }) =>
+      verdict !== 'INCOMPLETE'
+        ? `verdict ${verdict}, expected INCOMPLETE`
+        : !outages.includes('cancelled')
+          ? `the certificate does not say the run was cancelled (outages: ${outages.join(', ') || 'none'})`
+          : passed === 0 || failed > 0
+            ? `${passed} requirement(s) passed and ${failed} failed before the cancel: expected some passed and none failed`
+            : verifier.some((reason) => !/^the run could not certify: /.test(reason))
+              ? `verify-certificate refuses it for more than its certifiability: ${verifier.join('; ')}`
+              : !verifier.some((reason) => /the run was cancelled/.test(reason))
+                ? 'verify-certificate does not call it not certifiable for the cancel'
+                : undefined,
   },
   {
     name: 'failing',
@@ -266,7 +303,7 @@ function profileValues(canary: CanaryCredentials, expiredToken: string): { name:
 /** The verdict and requirement counts of a certificate the run wrote, or CannotRun. */
 function readVerdicts(file: string, started: number): VerdictCounts {
   if ((statIfPresent(file)?.mtimeMs ?? 0) < started) throw new CannotRun(`the run wrote no ${relative(ROOT, file)}: it stopped before the tests ran`);
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { verdict?: string; requirements?: { id: string; verdict: string }[] };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as Partial<CertificationReport>;
   const verdicts = (report.requirements ?? []).map((entry) => entry.verdict);
   const markdown = readIfPresent(file.replace(/\.json$/, '.md'))?.toString('utf8') ?? '';
   return {
@@ -275,6 +312,8 @@ function readVerdicts(file: string, started: number): VerdictCounts {
     failed: verdicts.filter((verdict) => verdict === 'failed').length,
     warned: (report.requirements ?? []).filter((entry) => entry.verdict === 'passed with warnings').map((entry) => entry.id),
     redactedMarks: markdown.split(REDACTED).length - 1,
+    outages: (report.outages ?? []).map((outage) => outage.kind),
+    verifier: verifyCertificate(report as CertificationReport, thisCheckout()),
   };
 }
 
@@ -310,9 +349,34 @@ function echo(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/** A playwright command that must finish normally: 0, or 1 when tests failed (`expected`: the codes it may end with). */
-async function playwright(args: readonly string[], env: NodeJS.ProcessEnv, what: string, expected: readonly number[] = [0, 1]): Promise<RunResult> {
-  const result = await runPlaywright({ args, env, timeoutMs: RUN_TIMEOUT_MS, onLine: echo });
+/** A line of the list or line reporter that a test ended (list: `  ✓  12 tests/...`; line: `[12/311] tests/...`). */
+const TEST_ENDED = /^\s*(?:[✓✘-]\s+\d+\s|\[\d+\/\d+\]\s)/;
+
+/**
+ * A playwright command that must finish normally: 0, or 1 when tests failed (`expected`: the codes it
+ * may end with). `cancelAfterTests`: SIGTERM once that many tests have ended, as CI cancels a job.
+ */
+async function playwright(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  what: string,
+  expected: readonly number[] = [0, 1],
+  cancelAfterTests?: number,
+): Promise<RunResult> {
+  let pid: number | undefined;
+  let ended = 0;
+  let cancelled = false;
+  const onLine = (line: string): void => {
+    echo(line);
+    if (cancelAfterTests === undefined || cancelled || !TEST_ENDED.test(line)) return;
+    ended += 1;
+    if (ended < cancelAfterTests || pid === undefined) return;
+    cancelled = true;
+    echo(`check:canary: SIGTERM to the run after ${ended} tests ended`);
+    process.kill(pid, 'SIGTERM');
+  };
+  const result = await runPlaywright({ args, env, timeoutMs: RUN_TIMEOUT_MS, onLine, onStart: (started) => (pid = started) });
+  if (cancelAfterTests !== undefined && !cancelled) throw new CannotRun(`${what} ended before ${cancelAfterTests} tests had ended: nothing was cancelled`);
   if (result.timedOut || !expected.includes(result.code ?? -1))
     throw new CannotRun(`${what} ${result.timedOut ? 'timed out' : `exited with code ${String(result.code)}`}`);
   return result;
@@ -371,7 +435,8 @@ async function exercise(run: CanaryRun, seed: SeedFile, profileFile: string, rec
               ['test', '--config', writeCheckConfig(dir, reporters), ...selection],
               env,
               `${run.name}: playwright test`,
-              run.unreachable === true ? [2] : [0, 1],
+              run.unreachable === true || run.cancelAfterTests !== undefined ? [2] : [0, 1],
+              run.cancelAfterTests,
             )
           ).output,
         );

@@ -13,15 +13,33 @@
  * (TARGET_TIMEOUT_MS of fixtures/targets/reference.env, 10 s), and must stop at the pre-flight: exit
  * code 2 within UNREACHABLE_BOUND_MS, one message naming the cause, no test run.
  *
+ * Three more cases (issue 31) run the reference behind a front, with the reference profile and its own
+ * 10 s timeout and the project's reporters (redirected to the case's directory), on FRONT_FILES:
+ *   - front-hang: a front that lets login through and hangs every other request (scripts/lib/hostile-front.ts);
+ *   - front-drip: the same, dripping every other body a byte a second;
+ *   - realtime-closed: the main interface is the reference, the realtime address has nothing listening.
+ * Each must exit 2 within FRONT_BOUND_MS, write a certificate in which no requirement failed and no
+ * test failed outside its checks, and name what happened: the two fronts a run stopped because the
+ * target stopped answering (said once, on one console line), realtime-closed the realtime interface
+ * unreachable and nothing else, with the main interface's requirements judged. (Their wall time
+ * against a clean run's, on the whole suite: npm run bench:suite -- --front hang --front drip --realtime-unreachable.)
+ *
  * Usage: npm run check:hostile -- [--mode html]... [--parallel 2]
  * Reports go to reports/.checks/hostile/<mode>/.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { EXIT_NOT_JUDGED } from '../fixtures/verdict/exit-codes.ts';
 import { HOSTILE_MODES, hostileProfile, startHostileTarget } from './lib/hostile-target.ts';
 import type { HostileMode } from './lib/hostile-target.ts';
+import { startHostileFront } from './lib/hostile-front.ts';
+import { closedPort } from './lib/closed-port.ts';
+import { writeCheckConfig } from './lib/check-config.ts';
+import { startReference } from '../fixtures/run/reference-process.ts';
+import { ledgerFiles } from '../fixtures/data/ledger.ts';
+import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { MAX_RESPONSE_BYTES } from '../fixtures/contract/plain-causes.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 
@@ -60,19 +78,114 @@ const EXPECTED_CAUSE: Readonly<Record<HostileMode, string>> = {
 /** Messages that mean the harness itself broke, not the target. */
 const CRASH = /\b(?:TypeError|ReferenceError|RangeError|SyntaxError)\b|Cannot read propert|is not a function|Maximum call stack/;
 
+/** A target that stops answering partway, or answers on one interface only (issue 31). */
+const FRONT_CASES = ['front-hang', 'front-drip', 'realtime-closed'] as const;
+type FrontCase = (typeof FRONT_CASES)[number];
+type Mode = HostileMode | FrontCase;
+// The longest first, so that the cases run two at a time end together.
+const MODES: readonly Mode[] = [...FRONT_CASES, ...HOSTILE_MODES];
+/** Enough tests on both interfaces for two workers to run into the outage; few enough to stay short. */
+const FRONT_FILES = ['tests/login.spec.ts', 'tests/smoke.spec.ts', 'tests/groups.spec.ts', 'tests/meetings-summary.spec.ts', 'tests/realtime.spec.ts'];
+/**
+ * Start-up, the pre-flight (a realtime request that hangs waits the whole 10 s timeout), the first
+ * requests' timeouts (10 s) and the stop; a run still going after this waits for each request's timeout.
+ */
+const FRONT_BOUND_MS = 75_000;
+
 const { values } = parseArgs({ options: { mode: { type: 'string', multiple: true }, parallel: { type: 'string', default: '2' } } });
-const modes = (values.mode ?? [...HOSTILE_MODES]) as HostileMode[];
-const unknown = modes.filter((mode) => !HOSTILE_MODES.includes(mode));
-if (unknown.length > 0) throw new Error(`unknown mode(s) ${unknown.join(', ')}; known: ${HOSTILE_MODES.join(', ')}`);
+const modes = (values.mode ?? [...MODES]) as Mode[];
+const unknown = modes.filter((mode) => !MODES.includes(mode));
+if (unknown.length > 0) throw new Error(`unknown mode(s) ${unknown.join(', ')}; known: ${MODES.join(', ')}`);
 const parallel = Math.max(1, Number(values.parallel));
 
 interface Verdict {
-  mode: HostileMode;
+  mode: Mode;
   problems: string[];
   lines: string[];
 }
 
-async function checkMode(mode: HostileMode): Promise<Verdict> {
+function isFrontCase(mode: Mode): mode is FrontCase {
+  return (FRONT_CASES as readonly string[]).includes(mode);
+}
+
+/**
+ * The reference behind a front (or with its realtime address closed), the project's reporters, the
+ * reference profile's own timeout: exit 2, a certificate with nothing failed, the cause said once.
+ */
+async function checkFront(mode: FrontCase): Promise<Verdict> {
+  const dir = join(OUTPUT_DIR, mode);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const profile = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  const reference = await startReference({ recordingDelayMs: profile.recordingReadyMs });
+  const front = mode === 'realtime-closed' ? undefined : await startHostileFront(mode === 'front-hang' ? 'hang' : 'drip', reference.baseUrl);
+  try {
+    const baseUrl = front?.url ?? reference.baseUrl;
+    const realtimeUrl = front === undefined ? `http://127.0.0.1:${await closedPort()}/v2` : `${front.url}/v2`;
+    const run = await runPlaywright({
+      args: ['test', '--config', writeCheckConfig(dir), ...FRONT_FILES],
+      env: { ...cleanEnv(), TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: baseUrl, TARGET_REALTIME_URL: realtimeUrl },
+      timeoutMs: FRONT_BOUND_MS,
+    });
+    forgetLedger(run.output);
+    const problems: string[] = [];
+    if (run.timedOut) problems.push(`did not stop within ${seconds(FRONT_BOUND_MS)} (killed)`);
+    else if (run.code !== EXIT_NOT_JUDGED) problems.push(`exited with code ${String(run.code)}, expected ${EXIT_NOT_JUDGED} (it could not judge everything)`);
+    let certificate: CertificationReport | undefined;
+    try {
+      certificate = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as CertificationReport;
+    } catch (error) {
+      problems.push(`no certificate (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); output:\n${run.output.slice(-2000)}`);
+    }
+    const failed = certificate?.requirements.filter((result) => result.verdict === 'failed').map((result) => result.id) ?? [];
+    if (failed.length > 0) problems.push(`requirements failed although the target gave no answer: ${failed.join(', ')}`);
+    if ((certificate?.suiteErrors.length ?? 0) > 0)
+      problems.push(`suite errors: ${certificate?.suiteErrors.map((entry) => `${entry.title}: ${entry.detail}`).join('; ')}`);
+    if (certificate !== undefined && certificate.verdict !== 'INCOMPLETE') problems.push(`verdict ${certificate.verdict}, expected INCOMPLETE`);
+    const outages = certificate?.outages ?? [];
+    const stopped = outages.find((outage) => outage.interface === undefined);
+    const judged = certificate?.requirements.filter((result) => result.verdict !== 'failed' && result.verdict !== 'not assessed').length ?? 0;
+    if (mode === 'realtime-closed') {
+      const [only] = outages;
+      if (outages.length !== 1 || only?.interface !== 'realtime' || only.kind !== 'unreachable')
+        problems.push(`outages ${JSON.stringify(outages)}, expected the realtime interface unreachable and nothing else`);
+      if (judged === 0) problems.push('no requirement was judged: the main interface answers and must be judged in full');
+      const said = run.output.split('Pre-flight: the realtime interface').length - 1;
+      if (said !== 1) problems.push(`said "Pre-flight: the realtime interface" ${said} times, expected once`);
+      if (!/certification: INCOMPLETE \(not judged: the realtime interface/.test(run.output))
+        problems.push('the verdict line does not name the realtime interface');
+    } else {
+      if (stopped?.kind !== 'stopped answering' || !/^the target stopped answering at \d\d:\d\d:\d\d UTC after \d+ exchanges/.test(stopped.cause))
+        problems.push(`no run stop "the target stopped answering at HH:MM:SS UTC after K exchanges" among ${JSON.stringify(outages)}`);
+      const said = run.output.split('Run stopped: the target stopped answering').length - 1;
+      if (said !== 1) problems.push(`said "Run stopped: the target stopped answering" ${said} times, expected once; output:\n${run.output.slice(-2000)}`);
+    }
+    const counts = front?.counts();
+    const lines = [
+      `${mode}: exit ${String(run.code)} in ${seconds(run.durationMs)} (profile timeout ${PROFILE_TIMEOUT_MS} ms), ${certificate?.verdict ?? 'no certificate'}: ` +
+        `${judged} requirements judged, ${failed.length} failed, ${certificate?.requirements.filter((result) => result.verdict === 'not assessed').length ?? '?'} not assessed` +
+        (counts === undefined ? '' : `; the front passed ${counts.passed} logins and held ${counts.held} requests`),
+    ];
+    const cause = (stopped ?? outages[0])?.cause;
+    if (cause !== undefined) lines.push(`    ${cause}`);
+    return { mode, problems, lines };
+  } finally {
+    await front?.close();
+    await reference.stop();
+  }
+}
+
+/**
+ * What a run behind a front could not archive is listed in its ledger (fixtures/data/ledger.ts), kept
+ * for a target that lives on; this check's reference is gone with its data, so the list goes too.
+ */
+function forgetLedger(output: string): void {
+  const runId = /^conformance target .*; run ([a-z0-9]+)$/m.exec(output)?.[1];
+  if (runId !== undefined) for (const file of ledgerFiles(runId)) rmSync(file, { force: true });
+}
+
+async function checkMode(mode: Mode): Promise<Verdict> {
+  if (isFrontCase(mode)) return checkFront(mode);
   const dir = join(OUTPUT_DIR, mode);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -162,7 +275,8 @@ async function checkUnreachable(mode: HostileMode, url: string, requests: () => 
 }
 
 console.log(
-  `check:hostile: tests of ${SUBSET_FILES.join(', ')} matching ${SUBSET_TAGS} against ${modes.length} hostile mode(s), ${parallel} at a time, bound ${seconds(RUN_BOUND_MS)} each`,
+  `check:hostile: tests of ${SUBSET_FILES.join(', ')} matching ${SUBSET_TAGS} against ${modes.filter((mode) => !isFrontCase(mode)).length} hostile mode(s), bound ${seconds(RUN_BOUND_MS)} each; ` +
+    `${FRONT_FILES.join(', ')} against ${modes.filter(isFrontCase).length} front case(s), bound ${seconds(FRONT_BOUND_MS)} each; ${parallel} at a time`,
 );
 const started = performance.now();
 const queue = [...modes];

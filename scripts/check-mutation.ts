@@ -71,7 +71,13 @@ const found = FIXED.map((fixed) => {
 
 const ids = found.map(({ mutant }) => mutant.id).join(',');
 console.log(`check:mutation: npm run mutation -- --mutant ${ids} --out ${OUT}`);
-const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/mutation.ts', '--mutant', ids, '--out', OUT], { cwd: REPO_ROOT, stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/mutation.ts', '--mutant', ids, '--out', OUT], {
+  cwd: REPO_ROOT,
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+});
+const printed = `${run.stdout}${run.stderr}`;
+process.stdout.write(printed);
 if (run.status === 2 || run.status === null) {
   console.error(`check:mutation: the mutation run could not judge (exit ${String(run.status)})`);
   process.exit(2);
@@ -94,7 +100,9 @@ for (const entry of left) {
   const leaked = secrets.filter((secret) => text.includes(secret)).length;
   if (leaked > 0) problems.push(`${path} holds ${leaked} credentials of the reference profile`);
 }
-console.log(`${left.length} files left under ${OUT}, checked for the profile's ${secrets.length} credentials`);
+const printedLeaks = secrets.filter((secret) => printed.includes(secret)).length;
+if (printedLeaks > 0) problems.push(`the run printed ${printedLeaks} credentials of the reference profile`);
+console.log(`${left.length} files left under ${OUT} and the run's console, checked for the profile's ${secrets.length} credentials`);
 if (run.status !== 0) problems.push(`npm run mutation exited ${String(run.status)}: a survivor is untriaged or an equivalent mutant was killed`);
 console.log(
   problems.length === 0 ? 'check:mutation: the suite killed what it must and spared what changes no answer' : `check:mutation: ${problems.length} problems`,

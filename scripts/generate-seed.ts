@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deterministicUuid } from '../reference/ids.ts';
 import { hashPasswordSync } from '../reference/passwords.ts';
+import { seededRandom } from './lib/seeded-random.ts';
 import type {
   Environment,
   SeedChannel,
@@ -46,17 +47,7 @@ export const seedKeys = {
   },
 } as const;
 
-/** mulberry32: tiny, fixed-seed, good enough for varied but reproducible data. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 
 const minute = 60_000;
 const hour = 60 * minute;

@@ -86,12 +86,16 @@ const describe = (mutant: MutantInfo): string => {
   return `#${mutant.id} ${mutant.file}:${mutant.location.start.line} ${mutant.mutatorName} \`${short(mutant.original)}\` -> \`${short(mutant.replacement)}\``;
 };
 
+/** Removes every credential of the reference profile (in every spelling redact() knows) from a text. */
+function redactProfile(text: string): string {
+  return redact(text, secretValues(loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE })));
+}
+
 /** Writes the reports of `results` (one invocation or merged shards) and prints the tally; the exit code. */
 function report(instrumented: Instrumented, results: Results, entries: readonly TriageEntry[], fileName: string): number {
   const selection =
     'sample' in results.selection ? `sample of ${results.selection.sample} with seed ${results.selection.seed}` : 'the mutants named by --mutant';
-  const secrets = secretValues(loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE }));
-  const clean = (text: string): string => redact(text, secrets);
+  const clean = redactProfile;
   const stryker = strykerReport({
     mutants: instrumented.mutants,
     originals: instrumented.originals,
@@ -166,7 +170,14 @@ async function run(
         result.kind === 'timeout'
           ? { id: mutant.id, status: 'Timeout', killedBy: [], reason: `the run took longer than ${seconds(timeoutMs)}`, durationMs: result.durationMs }
           : result.kind === 'start-failed'
-            ? { id: mutant.id, status: 'RuntimeError', killedBy: [], reason: `the reference did not start: ${result.message}`, durationMs: result.durationMs }
+            ? // What a mutated reference says as it fails may quote the seed's credentials.
+              {
+                id: mutant.id,
+                status: 'RuntimeError',
+                killedBy: [],
+                reason: `the reference did not start: ${redactProfile(result.message)}`,
+                durationMs: result.durationMs,
+              }
             : { id: mutant.id, ...judgeMutant(result.tests, baseline), durationMs: result.durationMs };
     }
     outcomes.push(outcome);

@@ -63,7 +63,8 @@ export function thisCheckout(root: string = REPO_ROOT): Checkout {
 
 function compareVerdicts(stated: Certification, evidence: readonly TestEvidence[], catalogue: readonly Requirement[]): string[] {
   const reasons: string[] = [];
-  const computed = certify(catalogue, evidence);
+  // The outages it states (what could not be judged, and why the run stopped) decide what its tests that did not run say.
+  const computed = certify(catalogue, evidence, stated.outages ?? []);
   if (computed.verdict !== stated.verdict) reasons.push(`the overall verdict is ${stated.verdict}, its evidence gives ${computed.verdict}`);
   if (JSON.stringify(computed.totals) !== JSON.stringify(stated.totals))
     reasons.push(`the totals differ from those its evidence gives (${JSON.stringify(computed.totals)})`);
@@ -161,7 +162,7 @@ export function verifyCertificate(report: CertificationReport, checkout: Checkou
   if (report.provenance === undefined) reasons.push('it says nothing of what ran (no provenance)');
   else {
     reasons.push(...compareProvenance(report.provenance, checkout));
-    const recomputed = certifiability(report.provenance);
+    const recomputed = certifiability(report.provenance, report.outages ?? []);
     for (const reason of recomputed.reasons) reasons.push(`the run could not certify: ${reason}`);
     if (report.certifiability?.certifiable === true && !recomputed.certifiable) reasons.push('it claims to be certifiable');
   }

@@ -24,6 +24,7 @@ export const UNMASKED_VARIABLES: ReadonlySet<string> = new Set([
   'TARGET_MAX_RPS',
   'TARGET_MAX_CONCURRENCY',
   'TARGET_TIMEOUT_MS',
+  'TARGET_RUN_BUDGET_S',
   'TARGET_RECORDING_READY_MS',
   'TARGET_USAGE_LIMIT_REQUESTS',
   'TARGET_CHANNEL_NEWEST_EVENT_MS',
@@ -123,7 +124,7 @@ export function exitCodeMeaning(code: string): string {
     case '1':
       return 'exit code 1: a MUST or VARIANT requirement failed';
     case '2':
-      return 'exit code 2: nothing could be judged (a configuration error, or the target could not be reached)';
+      return 'exit code 2: not everything could be judged, and nothing failed (a configuration error, a target or one of its interfaces that could not be reached or stopped answering, the run budget reached, or a cancel)';
     case '':
       return 'the suite did not run: an earlier step of the action failed';
     default:
@@ -160,6 +161,7 @@ export function renderSummary(input: SummaryInput): string {
   } else if (input.prepareFailed === true) {
     lines.push('**No verdict**: the action could not prepare the run (see the step "Prepare the target profile").', '');
   } else if (input.exitCode === '2') {
+    // A run that judged part of the target (one interface down, a stop) wrote a certificate, shown above.
     lines.push(
       '**No verdict**: the run stopped before it judged anything: the profile or the harness settings are invalid (the step "Run the conformance suite" names each bad variable, never its value).',
       '',

@@ -4,7 +4,7 @@
  * the room a realtime channel belongs to (the profile names a channel but not its room).
  */
 import type { APIRequestContext } from '@playwright/test';
-import { check, expect, recordExchange, requirement, test } from '../../fixtures/index.ts';
+import { check, expect, notAssessed, recordExchange, requirement, test } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange, TargetConfig, Warn } from '../../fixtures/index.ts';
 import { errorIsStatusName, failureOf, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
 
@@ -201,7 +201,13 @@ export interface RawAnswer {
  * the API client cannot address. Its evidence is attached with the profile's secrets removed.
  */
 export async function rawGet(request: APIRequestContext, target: TargetConfig, url: string, headers: Record<string, string>): Promise<RawAnswer> {
-  const response = await request.get(url, { headers, failOnStatusCode: false, maxRedirects: 0, timeout: target.timeoutMs });
+  let response: Awaited<ReturnType<APIRequestContext['get']>>;
+  try {
+    response = await request.get(url, { headers, failOnStatusCode: false, maxRedirects: 0, timeout: target.timeoutMs });
+  } catch (error) {
+    // No answer judged nothing (README, "An unusable login or a broken target").
+    notAssessed.check(`GET ${url} got no response: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
+  }
   const answer: RawAnswer = { status: response.status(), headers: response.headers(), text: (await response.body()).toString('utf8') };
   await response.dispose();
   // Outside the operations of the document: counted apart in the coverage of the interface.

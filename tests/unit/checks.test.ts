@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
 import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/verdict/checks.ts';
 import { notAssessed } from '../../fixtures/verdict/not-assessed.ts';
+import { requestEnded, requestSent } from '../../fixtures/verdict/waits.ts';
 
 // As in a run with the outcomes reporter, which lets workers settle failures recorded by checks
 // (fixtures/index.ts reads it from the harness's settings).
@@ -163,6 +164,56 @@ describe('settleCheckFailures', () => {
     settleCheckFailures(info, RESTORED);
     assert.equal(info.expectedStatus, 'passed');
     assert.deepEqual(outcomes(info), []);
+  });
+
+  it('skips as not assessed a test that judged nothing: only not-assessed errors (a request that got no answer), whatever it cites', () => {
+    const error = thrownBy(() =>
+      notAssessed.check('listGroups: GET http://t/groups got no response: target did not finish its response within 10000 ms\ncurl ...'),
+    ) as Error;
+    const info = fakeTestInfo(['GRP-01', 'PAG-10'], 'failed', [
+      { message: `NotAssessable: ${error.message}`, stack: error.stack ?? '' } as { message: string },
+    ]);
+    settleCheckFailures(info, RESTORED);
+    assert.equal(info.status, 'skipped');
+    assert.equal(info.expectedStatus, 'skipped');
+    assert.deepEqual(info.errors, []);
+    assert.deepEqual(
+      info.annotations.filter((annotation) => annotation.type === 'skip').map((annotation) => annotation.description),
+      ['not assessed: listGroups: GET http://t/groups got no response: target did not finish its response within 10000 ms'],
+    );
+  });
+
+  it('skips as not assessed a test that timed out after a request got no answer, and only then', () => {
+    const waiting = fakeTestInfo(['PAG-05'], 'timedOut', [{ message: 'Test timeout of 30000ms exceeded.' }]);
+    requestSent(waiting);
+    requestEnded(waiting, 'target did not finish its response within 10000 ms');
+    requestSent(waiting);
+    settleCheckFailures(waiting, RESTORED);
+    assert.equal(waiting.status, 'skipped');
+    assert.match(
+      waiting.annotations.find((annotation) => annotation.type === 'skip')?.description ?? '',
+      /^not assessed: the test timed out waiting for the target, which gave no answer to 1 of its requests \(target did not finish its response within 10000 ms\)$/,
+    );
+    const slow = fakeTestInfo(['PAG-05'], 'timedOut', [{ message: 'Test timeout of 30000ms exceeded.' }]);
+    requestSent(slow);
+    requestEnded(slow);
+    settleCheckFailures(slow, RESTORED);
+    assert.equal(slow.status, 'timedOut', "every request was answered: the timeout is the suite's");
+  });
+
+  it('keeps a failed check of a test that then got no answer, and blames the rest on no requirement', () => {
+    const error = thrownBy(() => notAssessed.check('getGroup got no response: connection reset by the target')) as Error;
+    const info = fakeTestInfo(['GRP-01', 'GRP-03']);
+    recordCheck('GRP-01', 'the envelope', new Error('expected an array'), info);
+    info.errors.push({ message: error.message, stack: error.stack ?? '' } as { message: string });
+    settleCheckFailures(info, RESTORED);
+    assert.equal(info.status, 'failed');
+    assert.deepEqual(outcomes(info), ['GRP-01 failed']);
+    assert.ok(
+      info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION),
+      'no suite error',
+    );
+    assert.ok(info.annotations.some((annotation) => annotation.type === 'not assessed' && /connection reset/.test(annotation.description ?? '')));
   });
 });
 

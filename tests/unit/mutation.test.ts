@@ -192,6 +192,15 @@ describe("a mutant's verdict", () => {
     assert.equal(judgeMutant([outcome('PAG-05', 'not assessed'), outcome('GRP-01', 'passed')], baseline).status, 'Killed');
   });
 
+  it('is killed when any requirement the baseline assessed is left not assessed (an answer that never came)', () => {
+    const judged = baselineOf([outcome('INP-09', 'passed'), outcome('PAG-05', 'passed')]);
+    assert.deepEqual(judgeMutant([outcome('INP-09', 'not assessed'), outcome('PAG-05', 'passed')], judged), {
+      status: 'Killed',
+      killedBy: ['INP-09'],
+      reason: 'not assessed here, assessed in the baseline: INP-09',
+    });
+  });
+
   it('times out when only timeouts noticed it, and survives when nothing did', () => {
     assert.equal(judgeMutant([{ ...outcome('PAG-05', 'passed'), status: 'timedOut' }], baseline).status, 'Timeout');
     assert.equal(judgeMutant([outcome('PAG-05', 'passed'), outcome('GRP-01', 'passed')], baseline).status, 'Survived');

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
 import type { TargetConfig } from '../../fixtures/config/profile.ts';
 import { preflight as runPreflight, usableToken } from '../../fixtures/transport/preflight.ts';
-import type { Preflight } from '../../fixtures/transport/preflight.ts';
+import type { DownInterface, Preflight } from '../../fixtures/transport/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';
 
 let answer: (response: ServerResponse) => void = (response) => response.end();
@@ -88,15 +88,41 @@ describe('pre-flight login', () => {
     assert.match((await preflight()) ?? '', /cannot be used: login answered HTTP 500\./);
   });
 
-  it('goes on when only the main interface cannot be reached: the realtime checks can still be judged', async () => {
+  it('goes on when only the main interface cannot be reached, naming it down: the realtime checks can still be judged', async () => {
     answer = send(404, 'application/json', '{}');
     const port = await closedPort();
     const result = await outcome(`http://127.0.0.1:${port}`, `${base}/v2`);
-    assert.equal(result.kind, 'unusable');
-    assert.match(
-      result.kind === 'unusable' ? result.message : '',
-      /login got no answer: connection refused: nothing listens at the target address\.\n {2}The run goes on/,
-    );
+    assert.equal(result.kind, 'usable');
+    assert.deepEqual(result.kind === 'usable' ? result.down : undefined, {
+      name: 'main',
+      cause: 'login got no answer: connection refused: nothing listens at the target address',
+    });
+  });
+
+  it('goes on when only the realtime interface cannot be reached, naming it down, with or without a usable token', async () => {
+    const port = await closedPort();
+    answer = send(200, 'application/json', JSON.stringify({ access_token: 'a.b.c' }));
+    const usable = await outcome(base, `http://127.0.0.1:${port}/v2`);
+    assert.equal(usable.kind, 'usable');
+    assert.deepEqual(usable.kind === 'usable' ? usable.down : undefined, {
+      name: 'realtime',
+      cause: 'connection refused: nothing listens at the target address',
+    });
+    answer = send(401, 'application/json', '{}');
+    const refused = await outcome(base, `http://127.0.0.1:${port}/v2`);
+    assert.equal(refused.kind, 'unusable');
+    assert.equal(refused.kind === 'unusable' ? refused.down?.name : undefined, 'realtime');
+  });
+
+  it('with a listener for the realtime interface, answers as soon as the login did and tells the listener later', async () => {
+    const port = await closedPort();
+    answer = send(200, 'application/json', JSON.stringify({ access_token: 'a.b.c' }));
+    const config = { ...target(base), realtimeUrl: `http://127.0.0.1:${port}/v2` };
+    let told: (down: DownInterface) => void = () => undefined;
+    const later = new Promise<DownInterface>((resolve) => (told = resolve));
+    const result = await runPreflight(config, secretValues(config), (down) => told(down));
+    assert.deepEqual(result, { kind: 'usable' });
+    assert.deepEqual(await later, { name: 'realtime', cause: 'connection refused: nothing listens at the target address' });
   });
 
   it('stops the run when neither interface answers at all: refused, or no answer in time', async () => {

@@ -104,6 +104,17 @@ describe('redact', () => {
     );
   });
 
+  it('finds nothing more in an XML attribute that quotes a redacted curl line (a skip reason in junit.xml)', () => {
+    // A request that got no answer is not assessed, and its reason (with the curl line) becomes a property of junit.xml.
+    const reason = redact(
+      `not assessed: listGroups got no response\ncurl -sS -X GET 'http://127.0.0.1:1/groups' -H 'Authorization: Bearer eyJa.b.c' -H 'apikey: rk_dev_0123456789abcdef'`,
+      ['rk_dev_0123456789abcdef'],
+    );
+    const attribute = `<property name="skip" value="${reason.replace(/&/g, '&amp;').replace(/'/g, '&apos;').replace(/"/g, '&quot;')}">`;
+    assert.ok(!attribute.includes('eyJa.b.c') && !attribute.includes('rk_dev_0123456789abcdef'), attribute);
+    assert.equal(redact(attribute, ['rk_dev_0123456789abcdef']), attribute);
+  });
+
   it('redacts credential query and form parameters', () => {
     assert.equal(redact('https://h/x?apikey=abc&page=2&Password=p', []), `https://h/x?apikey=${REDACTED}&page=2&Password=${REDACTED}`);
   });

@@ -7,18 +7,7 @@
  * depends only on the seed and the list of mutants (their ids, in Stryker's order), so a change to
  * the sources may change the sample; the report names the sources' hash beside the seed.
  */
-
-/** mulberry32: a small seeded generator, enough to draw a reproducible sample (not for secrets). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../seeded-random.ts';
 
 /** Fisher-Yates with the seeded generator. */
 function shuffled<T>(items: readonly T[], random: () => number): T[] {

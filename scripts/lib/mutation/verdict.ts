@@ -4,10 +4,12 @@
  * and of the baseline run (the same instrumented reference with no mutant active).
  *
  * Killed means the certificate is not what the baseline's was: a MUST or VARIANT check failed, a
- * SHOULD check warned where the baseline's did not, a test failed outside its checks, or a MUST
- * requirement the baseline assessed could not be assessed. A mutant whose only notice is tests that
- * timed out is `Timeout` (Stryker's status: it counts as detected).
+ * SHOULD check warned where the baseline's did not, a test failed outside its checks, or a
+ * requirement the baseline assessed could not be assessed (the certificate then says why: most
+ * often an answer that never came). A mutant whose only notice is tests that timed out is `Timeout`
+ * (Stryker's status: it counts as detected).
  */
+import { NOT_APPLICABLE } from '../../../fixtures/verdict/certification.ts';
 import { variationVerdict, type TestOutcome } from '../kill-matrix.ts';
 
 /** The statuses of Stryker's report schema that a mutation run gives. */
@@ -18,6 +20,8 @@ export interface Baseline {
   mustNotAssessed: string[];
   /** SHOULD requirements with a warning in the baseline run. */
   warned: string[];
+  /** Requirements a check of the baseline run judged (or that a test found not applicable). */
+  assessed: string[];
 }
 
 export interface MutantVerdict {
@@ -31,9 +35,21 @@ export interface MutantVerdict {
 const warnedIn = (tests: readonly TestOutcome[]): string[] =>
   [...new Set(tests.flatMap((test) => test.checks.filter((record) => record.outcome === 'warning').map((record) => record.requirementId)))].sort();
 
+/** Requirements some check judged, or that a test skipped as not applicable settles, as the certificate counts them. */
+function assessedIn(tests: readonly TestOutcome[]): string[] {
+  const notApplicable = (test: TestOutcome): boolean =>
+    test.status === 'skipped' && (test.skipReasons ?? []).length > 0 && (test.skipReasons ?? []).every((reason) => NOT_APPLICABLE.test(reason));
+  return [
+    ...new Set([
+      ...tests.flatMap((test) => test.checks.filter((record) => record.outcome !== 'not assessed').map((record) => record.requirementId)),
+      ...tests.filter(notApplicable).flatMap((test) => test.requirements),
+    ]),
+  ].sort();
+}
+
 export function baselineOf(tests: readonly TestOutcome[]): Baseline {
   const verdict = variationVerdict({ name: 'baseline', kind: 'plain', description: 'no mutant active' }, tests, undefined);
-  return { mustNotAssessed: verdict.mustNotAssessed, warned: warnedIn(tests) };
+  return { mustNotAssessed: verdict.mustNotAssessed, warned: warnedIn(tests), assessed: assessedIn(tests) };
 }
 
 /** Why the baseline cannot serve: it must certify as the plain reference does (CONFORMANT). */
@@ -60,5 +76,8 @@ export function judgeMutant(tests: readonly TestOutcome[], baseline: Baseline): 
     return { status: 'Timeout', killedBy: [], reason: `${timedOut.length} tests timed out (${timedOut[0]?.location ?? ''})` };
   }
   if (verdict.brokenTests.length > 0) return { status: 'Killed', killedBy: [], reason: verdict.brokenTests.slice(0, 3).join('; ') };
+  const assessed = new Set(assessedIn(tests));
+  const unassessed = baseline.assessed.filter((id) => !assessed.has(id));
+  if (unassessed.length > 0) return { status: 'Killed', killedBy: unassessed, reason: `not assessed here, assessed in the baseline: ${unassessed.join(', ')}` };
   return { status: 'Survived', killedBy: [], reason: `${tests.length} tests, no check noticed it` };
 }
