@@ -201,6 +201,23 @@ describe("a mutant's verdict", () => {
     });
   });
 
+  it('is killed when more checks of a requirement could not judge than in the baseline', () => {
+    const judged = baselineOf([outcome('INP-09', 'passed'), outcome('INP-09', 'passed')]);
+    const verdict = judgeMutant([outcome('INP-09', 'passed'), outcome('INP-09', 'not assessed')], judged);
+    assert.equal(verdict.status, 'Killed');
+    assert.deepEqual(verdict.killedBy, ['INP-09']);
+    assert.match(verdict.reason, /^checks not assessed: INP-09 1 \(baseline 0\); the first: the check$/);
+  });
+
+  it('is killed when a test that ran in the baseline is skipped as not assessed', () => {
+    const judged = baselineOf([outcome('INP-09', 'passed'), { ...outcome('INP-09', 'passed'), title: 'another' }]);
+    const skipped: TestOutcome = { ...outcome('INP-09', 'passed'), title: 'another', status: 'skipped', checks: [], skipReasons: ['not assessed: no answer'] };
+    const verdict = judgeMutant([outcome('INP-09', 'passed'), skipped], judged);
+    assert.equal(verdict.status, 'Killed');
+    assert.deepEqual(verdict.killedBy, ['INP-09']);
+    assert.match(verdict.reason, /1 tests that ran in the baseline were skipped; the first, tests\/x\.spec\.ts:1: not assessed: no answer/);
+  });
+
   it('times out when only timeouts noticed it, and survives when nothing did', () => {
     assert.equal(judgeMutant([{ ...outcome('PAG-05', 'passed'), status: 'timedOut' }], baseline).status, 'Timeout');
     assert.equal(judgeMutant([outcome('PAG-05', 'passed'), outcome('GRP-01', 'passed')], baseline).status, 'Survived');

@@ -22,6 +22,10 @@ export interface Baseline {
   warned: string[];
   /** Requirements a check of the baseline run judged (or that a test found not applicable). */
   assessed: string[];
+  /** How many checks of each requirement the baseline recorded as not assessed (most have none). */
+  notAssessedChecks: Record<string, number>;
+  /** The tests that ran to the end in the baseline (not skipped), by location and title. */
+  ran: string[];
 }
 
 export interface MutantVerdict {
@@ -49,7 +53,22 @@ function assessedIn(tests: readonly TestOutcome[]): string[] {
 
 export function baselineOf(tests: readonly TestOutcome[]): Baseline {
   const verdict = variationVerdict({ name: 'baseline', kind: 'plain', description: 'no mutant active' }, tests, undefined);
-  return { mustNotAssessed: verdict.mustNotAssessed, warned: warnedIn(tests), assessed: assessedIn(tests) };
+  return {
+    mustNotAssessed: verdict.mustNotAssessed,
+    warned: warnedIn(tests),
+    assessed: assessedIn(tests),
+    notAssessedChecks: notAssessedChecksIn(tests),
+    ran: tests.filter((test) => test.status !== 'skipped').map(testKey),
+  };
+}
+
+const testKey = (test: TestOutcome): string => `${test.location} ${test.title}`;
+
+function notAssessedChecksIn(tests: readonly TestOutcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const record of tests.flatMap((test) => test.checks))
+    if (record.outcome === 'not assessed') counts[record.requirementId] = (counts[record.requirementId] ?? 0) + 1;
+  return counts;
 }
 
 /** Why the baseline cannot serve: it must certify as the plain reference does (CONFORMANT). */
@@ -79,5 +98,27 @@ export function judgeMutant(tests: readonly TestOutcome[], baseline: Baseline): 
   const assessed = new Set(assessedIn(tests));
   const unassessed = baseline.assessed.filter((id) => !assessed.has(id));
   if (unassessed.length > 0) return { status: 'Killed', killedBy: unassessed, reason: `not assessed here, assessed in the baseline: ${unassessed.join(', ')}` };
+  // A check that could not judge (an answer that never came) where the baseline's judged: the certificate says so.
+  const counts = notAssessedChecksIn(tests);
+  const more = Object.keys(counts)
+    .filter((id) => (counts[id] ?? 0) > (baseline.notAssessedChecks[id] ?? 0))
+    .sort();
+  // A test that ran in the baseline and was skipped as not assessed (it met an answer that never came).
+  const ranThere = new Set(baseline.ran);
+  const skippedHere = tests.filter((test) => test.status === 'skipped' && ranThere.has(testKey(test)));
+  if (skippedHere.length > 0) {
+    const ids = [...new Set(skippedHere.flatMap((test) => test.requirements))].sort();
+    const first = skippedHere[0] as TestOutcome;
+    return {
+      status: 'Killed',
+      killedBy: ids,
+      reason: `${skippedHere.length} tests that ran in the baseline were skipped; the first, ${first.location}: ${first.skipReasons?.[0] ?? 'no reason given'}`,
+    };
+  }
+  if (more.length > 0) {
+    const first = tests.flatMap((test) => test.checks).find((record) => record.outcome === 'not assessed' && more.includes(record.requirementId));
+    const counted = more.map((id) => `${id} ${counts[id] ?? 0} (baseline ${baseline.notAssessedChecks[id] ?? 0})`).join(', ');
+    return { status: 'Killed', killedBy: more, reason: `checks not assessed: ${counted}; the first: ${first?.text ?? ''}` };
+  }
   return { status: 'Survived', killedBy: [], reason: `${tests.length} tests, no check noticed it` };
 }
