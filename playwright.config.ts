@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { configurationProblem, EXIT_NOT_JUDGED, harnessSettings, workersFor } from './fixtures/config/profile.ts';
+import { configurationProblem, harnessSettings, workersFor } from './fixtures/config/profile.ts';
+import { EXIT_NOT_JUDGED } from './fixtures/verdict/exit-codes.ts';
 import { selfVerifyProjects } from './fixtures/run/self-verify-projects.ts';
 import type { SelfVerifyWorkerOptions } from './fixtures/run/self-verify-projects.ts';
 import type { WorkerFixtures } from './fixtures/index.ts';
@@ -42,7 +43,7 @@ export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixture
     [settings.ci ? 'line' : 'list'],
     ['./fixtures/reporters/certification.ts', { outputDir: 'reports' }],
   ],
-  globalSetup: './fixtures/run/global-setup.ts',
+  globalSetup: './fixtures/global-setup.ts',
   outputDir: 'test-results',
   // Traces would record every request with its credentials, unredacted. The suite binds the requirement
   // a failed discovery read lands on (the harness names none).

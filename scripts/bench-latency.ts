@@ -37,7 +37,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config/profile.ts';
-import { KEY_PAIRS_AT_START } from '../fixtures/run/global-setup.ts';
+import { KEY_PAIRS_AT_START } from '../fixtures/global-setup.ts';
 import type { TimedRequest } from '../fixtures/run/telemetry.ts';
 import { startReference } from '../fixtures/run/reference-process.ts';
 import { criticalPath } from './lib/critical-path.ts';

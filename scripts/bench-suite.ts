@@ -52,9 +52,10 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT_NOT_JUDGED, loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { EXIT_NOT_JUDGED } from '../fixtures/verdict/exit-codes.ts';
 import { startReference } from '../fixtures/run/reference-process.ts';
-import { ledgerFiles } from '../fixtures/run/ledger.ts';
+import { ledgerFiles } from '../fixtures/data/ledger.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { FRONT_MODES, startHostileFront } from './lib/hostile-front.ts';
 import type { FrontMode } from './lib/hostile-front.ts';

@@ -7,14 +7,15 @@
  * - interrupted: the test creates a participant, then waits; the runner gets SIGINT (Ctrl-C).
  *   Playwright tears the test down (the participant factory archives) and runs global teardown.
  * - worker killed: the test creates a participant and its worker process is killed (SIGKILL), so
- *   no test teardown runs; global teardown archives it from the ledger (fixtures/run/ledger.ts).
+ *   no test teardown runs; global teardown archives it from the ledger (fixtures/data/ledger.ts).
  *
  * Each must end with every created participant archived and "left behind: none" printed.
  * The generated specs live in reports/.checks/cleanup/, outside the suite.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXIT_NOT_JUDGED, REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../fixtures/config/profile.ts';
+import { EXIT_NOT_JUDGED } from '../fixtures/verdict/exit-codes.ts';
 import { startReference } from '../fixtures/run/reference-process.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import { cleanEnv, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';

@@ -30,16 +30,17 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT_NOT_JUDGED, loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { EXIT_NOT_JUDGED } from '../fixtures/verdict/exit-codes.ts';
 import { HOSTILE_MODES, hostileProfile, startHostileTarget } from './lib/hostile-target.ts';
 import type { HostileMode } from './lib/hostile-target.ts';
 import { startHostileFront } from './lib/hostile-front.ts';
 import { closedPort } from './lib/closed-port.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import { startReference } from '../fixtures/run/reference-process.ts';
-import { ledgerFiles } from '../fixtures/run/ledger.ts';
+import { ledgerFiles } from '../fixtures/data/ledger.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
-import { MAX_RESPONSE_BYTES } from '../fixtures/transport/plain-causes.ts';
+import { MAX_RESPONSE_BYTES } from '../fixtures/contract/plain-causes.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/hostile');
@@ -175,7 +176,7 @@ async function checkFront(mode: FrontCase): Promise<Verdict> {
 }
 
 /**
- * What a run behind a front could not archive is listed in its ledger (fixtures/run/ledger.ts), kept
+ * What a run behind a front could not archive is listed in its ledger (fixtures/data/ledger.ts), kept
  * for a target that lives on; this check's reference is gone with its data, so the list goes too.
  */
 function forgetLedger(output: string): void {

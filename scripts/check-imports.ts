@@ -1,26 +1,28 @@
 /**
- * `npm run check:imports`: the layering that docs/architecture.md states, kept by a check rather
- * than by prose (as Kubernetes generates its conformance list from the code instead of trusting a tag).
+ * `npm run check:imports`: the rules of docs/architecture.md that no import rule can state, kept by a
+ * check rather than by prose (as Kubernetes generates its conformance list from the code instead of
+ * trusting a tag). Who may import whom (the layers of the wings, no circle, the suite through
+ * fixtures/index.ts, a reference that imports nothing of the suite, Playwright's lib/ in one module)
+ * is dependency-cruiser's, from .dependency-cruiser.mjs (`npm run check:layers`); what is left here
+ * is about what the code says, not what it imports:
  *
- * - The suite (tests/*.spec.ts, tests/support/, tests/conditions/, tests/generated/) takes the harness
- *   only through its entry, fixtures/index.ts; the harness (fixtures/) imports nothing of the suite.
  * - The harness names no requirement: no string or template literal in fixtures/ holds a requirement
  *   ID, outside the catalogue loader (fixtures/verdict/requirements.ts). The suite binds requirements where it
  *   calls a condition, and hands the harness what it must attribute (tests/generated/bindings.ts,
  *   tests/support/discovery.ts); the OpenAPI document names those of its schemas (`x-requirement`).
- * - The reference (reference/) imports nothing from the harness, the tests or the scripts, and reads
- *   no file of theirs: it is one implementation among many and knows nothing about the suite.
- * - The verdict engine (fixtures/verdict/checks.ts, fixtures/verdict/certification.ts, fixtures/verdict/annotation-structure.ts)
- *   imports no presentation code (report-metadata, the Allure labels, the reporters).
+ * - The reference (reference/) reads no file of the harness, the tests or the scripts (a path into
+ *   them outside an import): it is one implementation among many and knows nothing about the suite.
  * - Only fixtures/config/profile.ts reads the environment: no other module of the harness, the specs or the
  *   reference reads a variable (`process.env.X`, `process.env[...]`, `env['X']`); handing the whole
  *   environment to config.ts's functions is not reading it.
  * - One way to say "cannot judge": the harness, the specs and their helpers say it with the words of
  *   fixtures/verdict/not-assessed.ts (`notAssessed`, its forms, `notApplicable`), never with the idioms they
  *   replaced (a skip written by hand, its reason prefix, the error class, a raw annotation).
- * - Only fixtures/run/playwright-internals.ts uses what Playwright does not publish: no other module of
- *   the harness, the specs or the reference imports from Playwright's lib/ or names one of its
- *   private fixtures, its 'all-hooks-included' mode or its TestSkipError.
+ * - Only fixtures/verdict/playwright-internals.ts names what Playwright does not publish: no other module of
+ *   the harness, the specs or the reference names one of its private fixtures, its
+ *   'all-hooks-included' mode or its TestSkipError.
+ * - The harness lives in wings: fixtures/ holds its two entries (index.ts, global-setup.ts) and the
+ *   wing folders, no other module (a file's place, not an import).
  *
  * Prints each breach with its file and line, and exits 1 when there is one.
  */
@@ -38,11 +40,9 @@ export interface Breach {
 }
 
 const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
-const VERDICT_ENGINE = ['fixtures/verdict/checks.ts', 'fixtures/verdict/certification.ts', 'fixtures/verdict/annotation-structure.ts'];
-const PRESENTATION = [/^fixtures\/reporters\//];
-const PLAYWRIGHT_INTERNALS_MODULE = 'fixtures/run/playwright-internals.ts';
+const PLAYWRIGHT_INTERNALS_MODULE = 'fixtures/verdict/playwright-internals.ts';
 const PLAYWRIGHT_INTERNAL =
-  /['"](?:@playwright\/test|playwright|playwright-core)\/lib\/[^'"]*['"]|\b_(?:combinedContextOptions|setupArtifacts|setupContextOptions|contextFactory|reuseContext)\b|all-hooks-included|\bTestSkipError\b/g;
+  /\b_(?:combinedContextOptions|setupArtifacts|setupContextOptions|contextFactory|reuseContext)\b|all-hooks-included|\bTestSkipError\b/g;
 const ENV_READ = /process\.env\s*(?:\[|\.[A-Za-z_])|\benv\s*(?:\[\s*['"`][A-Z][A-Z0-9_]*['"`]\s*\]|\.[A-Z][A-Z0-9_]+\b)/g;
 /** The module of the one vocabulary for "cannot judge", the only place its mechanism may be named. */
 const CANNOT_JUDGE = 'fixtures/verdict/not-assessed.ts';
@@ -131,41 +131,19 @@ export function requirementLiteralsOf(text: string): { id: string; line: number 
 export function breachesOf(path: string, text: string, root: string = REPO_ROOT): Breach[] {
   const breaches: Breach[] = [];
   const file = join(root, path);
-  const imports = importsOf(file, text, root);
   // The suite: the spec files and everything beside them but the project's own unit tests.
   const isSpecSide = path.startsWith('tests/') && !path.startsWith('tests/unit/');
-  if (isSpecSide) {
-    for (const { target, line } of imports) {
-      if (target.startsWith('fixtures/') && target !== 'fixtures/index.ts')
-        breaches.push({ file: path, line, rule: 'specs take the harness through fixtures/index.ts', detail: `imports ${target}` });
-    }
-  }
-  if (path.startsWith('fixtures/')) {
-    for (const { target, line } of imports) {
-      if (target.startsWith('tests/')) breaches.push({ file: path, line, rule: 'the harness imports nothing of the suite', detail: `imports ${target}` });
-    }
-    if (path !== CATALOGUE_LOADER) {
-      for (const { id, line } of requirementLiteralsOf(text)) {
-        breaches.push({ file: path, line, rule: 'the harness names no requirement (the suite binds them)', detail: `names ${id}` });
-      }
+  if (path.startsWith('fixtures/') && path !== CATALOGUE_LOADER) {
+    for (const { id, line } of requirementLiteralsOf(text)) {
+      breaches.push({ file: path, line, rule: 'the harness names no requirement (the suite binds them)', detail: `names ${id}` });
     }
   }
   if (path.startsWith('reference/')) {
-    for (const { target, line } of imports) {
-      if (/^(?:fixtures|tests|scripts)\//.test(target))
-        breaches.push({ file: path, line, rule: 'the reference knows nothing of the suite', detail: `imports ${target}` });
-    }
-    const reported = new Set(breaches.map((breach) => breach.line));
-    // A path into the suite outside an import: a file read at run time (a seed, a profile).
+    // What it imports is dependency-cruiser's (reference-alone); a path into the suite outside an import is a file read at run time (a seed, a profile).
+    const importLines = new Set(importsOf(file, text, root).map((entry) => entry.line));
     for (const match of text.matchAll(/['"`](?:\.\.\/)+(?:fixtures|tests|scripts)\/[^'"`]*['"`]/g)) {
       const line = lineOf(text, match.index ?? 0);
-      if (!reported.has(line)) breaches.push({ file: path, line, rule: 'the reference knows nothing of the suite', detail: `names ${match[0]}` });
-    }
-  }
-  if (VERDICT_ENGINE.includes(path)) {
-    for (const { target, line } of imports) {
-      if (PRESENTATION.some((pattern) => pattern.test(target)))
-        breaches.push({ file: path, line, rule: 'the verdict engine imports no presentation code', detail: `imports ${target}` });
+      if (!importLines.has(line)) breaches.push({ file: path, line, rule: 'the reference knows nothing of the suite', detail: `names ${match[0]}` });
     }
   }
   // The mechanism of a skip lives in two modules: the vocabulary, and the one that names Playwright's skip error.
@@ -205,13 +183,15 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
   return breaches;
 }
 
-/** The wings of the harness (docs/architecture.md, "Layout"): fixtures/ holds its entry and folders, no other module. */
+/** The wings of the harness (docs/architecture.md, "Layout"; their layers are .dependency-cruiser.mjs'). */
 export const HARNESS_WINGS = ['config', 'transport', 'contract', 'data', 'evidence', 'verdict', 'reporters', 'run', 'generate'];
+/** The harness's entries, the only modules at the root of fixtures/. */
+export const HARNESS_ENTRIES = ['fixtures/index.ts', 'fixtures/global-setup.ts'];
 
-/** Modules of fixtures/ outside the wings: every file of fixtures/ but the entry lives in a wing folder. */
+/** Modules of fixtures/ outside the wings: every file of fixtures/ but the entries lives in a wing folder. */
 export function outsideTheWings(paths: readonly string[]): Breach[] {
   return paths
-    .filter((path) => path.startsWith('fixtures/') && path !== 'fixtures/index.ts' && /\.(?:ts|mts)$/.test(path))
+    .filter((path) => path.startsWith('fixtures/') && !HARNESS_ENTRIES.includes(path) && /\.(?:ts|mts)$/.test(path))
     .filter((path) => !HARNESS_WINGS.includes(path.split('/')[1] ?? ''))
     .map((path) => ({ file: path, line: 1, rule: 'the harness in wings', detail: `move it into one of fixtures/{${HARNESS_WINGS.join(',')}}/` }));
 }
@@ -223,7 +203,7 @@ function main(): void {
   const paths = sources.map((file) => relative(REPO_ROOT, file).split('\\').join('/'));
   const breaches = [...outsideTheWings(paths), ...sources.flatMap((file, index) => breachesOf(paths[index] as string, readFileSync(file, 'utf8')))];
   for (const breach of breaches) console.log(`${breach.file}:${breach.line}: ${breach.rule}: ${breach.detail}`);
-  console.log(`check:imports: ${sources.length} files, ${breaches.length} breach(es) of the layering of docs/architecture.md`);
+  console.log(`check:imports: ${sources.length} files, ${breaches.length} breach(es) of the rules of docs/architecture.md that no import rule states`);
   process.exit(breaches.length === 0 ? 0 : 1);
 }
 

@@ -44,8 +44,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, type TargetConfig, type TargetIds } from '../fixtures/config/profile.ts';
-import { InstanceWatches } from '../fixtures/run/recording-watch.ts';
+import { loadTargetConfig, planTarget, REFERENCE_TARGET_FILE, secretValues, type TargetConfig, type TargetIds } from '../fixtures/config/profile.ts';
+import { InstanceWatches } from '../fixtures/data/recording-watch.ts';
 import type { SelfVerifyTarget } from '../fixtures/run/self-verify-projects.ts';
 import { buildServers, type ReferenceServers } from '../reference/app.ts';
 import { FAULTS, type Fault } from '../reference/faults/index.ts';
@@ -281,7 +281,7 @@ function renamedIds(rename: (id: string) => string): TargetIds {
 /**
  * The watch of the processing recording of an instance whose project runs the test of REC-07: one per
  * instance, in this process, from the instance's first request (when its clock starts: the recording
- * is processing then), and read from `file` by every worker of the project (fixtures/run/recording-watch.ts).
+ * is processing then), and read from `file` by every worker of the project (fixtures/data/recording-watch.ts).
  * A fault's project runs only the tests citing its requirements: one that does not declare REC-07
  * gets no watch, and for one that does the watch starts at once, since REC-07's test sends nothing.
  */
@@ -299,7 +299,7 @@ function watchOf(
   const target: TargetConfig = { ...profile, baseUrl, realtimeUrl, ids: ids ?? profile.ids };
   const meetingId = target.ids.processingMeetingId;
   if (meetingId === undefined) return {};
-  const begin = watches.prepare(target, meetingId, file);
+  const begin = watches.prepare(target, secretValues(target), meetingId, file);
   if (onlyItsTests) begin();
   else for (const app of [servers.main, servers.realtime]) app?.server.once('request', begin);
   return { recordingWatchFile: file };

@@ -109,7 +109,7 @@ for (const c of FILTERS) {
 
 test('a processing recording becomes available within the stated delay', cites('REC-07'), async ({ recordingWatch, target }) => {
   const meetingId = target.ids.processingMeetingId ?? notAssessed('a meeting whose recording is processing', { enable: 'TARGET_PROCESSING_MEETING_ID' });
-  // The worker has been watching the meeting's recordings since it started (fixtures/run/recording-watch.ts),
+  // The worker has been watching the meeting's recordings since it started (fixtures/data/recording-watch.ts),
   // for at most the delay and its margin from then.
   test.setTimeout(target.recordingReadyMs + watchMargin(target.recordingReadyMs) + 30_000);
   const watch = await (recordingWatch ?? notAssessed('a meeting whose recording is processing', { enable: 'TARGET_PROCESSING_MEETING_ID' }));

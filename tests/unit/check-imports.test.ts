@@ -1,4 +1,7 @@
-/** The layering check (scripts/check-imports.ts): each rule finds its breach, and leaves the allowed forms alone. */
+/**
+ * The rules no import rule states (scripts/check-imports.ts): each finds its breach, and leaves the
+ * allowed forms alone. The import rules are dependency-cruiser's (tests/unit/check-layers.test.ts).
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { breachesOf, outsideTheWings } from '../../scripts/check-imports.ts';
@@ -7,30 +10,6 @@ const ROOT = '/repo';
 const rules = (path: string, text: string): string[] => breachesOf(path, text, ROOT).map((breach) => `${breach.line} ${breach.rule}: ${breach.detail}`);
 
 describe('check:imports', () => {
-  it('specs and their helpers take the harness through fixtures/index.ts only', () => {
-    assert.deepEqual(rules('tests/a.spec.ts', "import { test } from '../fixtures/index.ts';\nimport { x } from './support/reads.ts';"), []);
-    assert.deepEqual(rules('tests/a.spec.ts', "import { test } from '../fixtures/index.ts';\nimport { y } from '../fixtures/data/discovery.ts';"), [
-      '2 specs take the harness through fixtures/index.ts: imports fixtures/data/discovery.ts',
-    ]);
-    assert.deepEqual(rules('tests/support/b.ts', "export { callServed } from '../../fixtures/data/served.ts';"), [
-      '1 specs take the harness through fixtures/index.ts: imports fixtures/data/served.ts',
-    ]);
-  });
-
-  it('the suite beside the specs (conditions, generated bindings) takes the harness through fixtures/index.ts too; unit tests do not', () => {
-    assert.deepEqual(rules('tests/conditions/format.ts', "import { isJsonMediaType } from '../../fixtures/index.ts';"), []);
-    assert.deepEqual(rules('tests/generated/assess.ts', "import { checkExchange } from '../../fixtures/contract/index.ts';"), [
-      '1 specs take the harness through fixtures/index.ts: imports fixtures/contract/index.ts',
-    ]);
-    assert.deepEqual(rules('tests/unit/x.test.ts', "import { checkExchange } from '../../fixtures/contract/index.ts';"), []);
-  });
-
-  it('the harness imports nothing of the suite', () => {
-    assert.deepEqual(rules('fixtures/generate/exercise.ts', "import { assess } from '../../tests/generated/assess.ts';"), [
-      '1 the harness imports nothing of the suite: imports tests/generated/assess.ts',
-    ]);
-  });
-
   it('the harness names no requirement ID in its code, outside the catalogue loader; comments may', () => {
     const code = [
       '// PAG-05 in a comment is prose',
@@ -48,22 +27,16 @@ describe('check:imports', () => {
     assert.deepEqual(rules('tests/generated/bindings.ts', code), [], 'the suite binds them');
   });
 
-  it('the reference imports and names nothing of the suite', () => {
+  it('the reference names no file of the suite; its imports are left to dependency-cruiser', () => {
     assert.deepEqual(rules('reference/store.ts', "import { a } from './seed-types.ts';\nconst seed = new URL('./seed/seed.json', import.meta.url);"), []);
     assert.deepEqual(rules('reference/store.ts', "const seed = new URL('../fixtures/seed/seed.json', import.meta.url);"), [
       "1 the reference knows nothing of the suite: names '../fixtures/seed/seed.json'",
     ]);
-    assert.deepEqual(rules('reference/plugins/x.ts', "import { check } from '../../fixtures/verdict/checks.ts';"), [
-      '1 the reference knows nothing of the suite: imports fixtures/verdict/checks.ts',
-    ]);
-  });
-
-  it('the verdict engine imports no presentation code', () => {
-    assert.deepEqual(rules('fixtures/verdict/checks.ts', "import { citedIds } from './annotation-structure.ts';"), []);
-    assert.deepEqual(rules('fixtures/verdict/certification.ts', "import type { Finding } from '../reporters/report-metadata.ts';"), [
-      '1 the verdict engine imports no presentation code: imports fixtures/reporters/report-metadata.ts',
-    ]);
-    assert.deepEqual(rules('fixtures/reporters/report-metadata.ts', "import { x } from './allure.ts';"), [], 'presentation may import presentation');
+    assert.deepEqual(
+      rules('reference/plugins/x.ts', "import { check } from '../../fixtures/verdict/checks.ts';"),
+      [],
+      'reference-alone of .dependency-cruiser.mjs',
+    );
   });
 
   it('says "cannot judge" only with the words of fixtures/verdict/not-assessed.ts, which alone names their mechanism', () => {
@@ -111,7 +84,7 @@ describe('check:imports', () => {
 
   it('only fixtures/config/profile.ts reads the environment; handing the whole of it over is not reading it', () => {
     assert.deepEqual(rules('fixtures/config/profile.ts', "const a = env['TARGET_NAME'];"), []);
-    assert.deepEqual(rules('fixtures/run/global-setup.ts', 'const plan = planTarget(process.env);'), []);
+    assert.deepEqual(rules('fixtures/global-setup.ts', 'const plan = planTarget(process.env);'), []);
     assert.deepEqual(rules('fixtures/verdict/checks.ts', "if (process.env['X'] === '1') {}"), [
       '1 only fixtures/config/profile.ts reads the environment: reads process.env[',
     ]);
@@ -122,22 +95,23 @@ describe('check:imports', () => {
     assert.deepEqual(rules('scripts/x.ts', "const a = process.env['A'];"), [], 'scripts are entry points, outside the rule');
   });
 
-  it("only fixtures/run/playwright-internals.ts uses Playwright's internals", () => {
-    assert.deepEqual(rules('fixtures/run/playwright-internals.ts', "_setupArtifacts: [async ({}, use) => use(), { auto: 'all-hooks-included' }],"), []);
+  it("only fixtures/verdict/playwright-internals.ts uses Playwright's internals", () => {
+    assert.deepEqual(rules('fixtures/verdict/playwright-internals.ts', "_setupArtifacts: [async ({}, use) => use(), { auto: 'all-hooks-included' }],"), []);
     assert.deepEqual(rules('fixtures/index.ts', '  _combinedContextOptions: [{}, { box: true }],'), [
-      "1 only fixtures/run/playwright-internals.ts uses Playwright's internals: names _combinedContextOptions",
+      "1 only fixtures/verdict/playwright-internals.ts uses Playwright's internals: names _combinedContextOptions",
     ]);
     assert.deepEqual(rules('fixtures/verdict/checks.ts', "return error.constructor.name === 'TestSkipError';"), [
-      "1 only fixtures/run/playwright-internals.ts uses Playwright's internals: names TestSkipError",
+      "1 only fixtures/verdict/playwright-internals.ts uses Playwright's internals: names TestSkipError",
     ]);
-    assert.deepEqual(rules('tests/a.spec.ts', "import { x } from 'playwright-core/lib/utils';"), [
-      "1 only fixtures/run/playwright-internals.ts uses Playwright's internals: names 'playwright-core/lib/utils'",
-    ]);
+    assert.deepEqual(rules('tests/a.spec.ts', "import { x } from 'playwright-core/lib/utils';"), [], "an import of lib/ is dependency-cruiser's");
     assert.deepEqual(rules('tests/unit/x.test.ts', "const name = 'TestSkipError';"), [], 'the unit tests check the internals');
   });
 
-  it('the harness lives in wings: fixtures/ holds its entry, the wing folders and data, no other module', () => {
-    assert.deepEqual(outsideTheWings(['fixtures/index.ts', 'fixtures/transport/client.ts', 'fixtures/targets/reference.env', 'tests/a.spec.ts']), []);
+  it('the harness lives in wings: fixtures/ holds its two entries, the wing folders and data, no other module', () => {
+    assert.deepEqual(
+      outsideTheWings(['fixtures/index.ts', 'fixtures/global-setup.ts', 'fixtures/transport/client.ts', 'fixtures/targets/reference.env', 'tests/a.spec.ts']),
+      [],
+    );
     assert.deepEqual(
       outsideTheWings(['fixtures/helpers.ts', 'fixtures/misc/x.ts']).map((breach) => breach.file),
       ['fixtures/helpers.ts', 'fixtures/misc/x.ts'],

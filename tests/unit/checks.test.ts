@@ -3,12 +3,11 @@ import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
 import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/verdict/checks.ts';
 import { notApplicable, notAssessed, refusalOfWholeTest } from '../../fixtures/verdict/not-assessed.ts';
-import { requestEnded, requestSent } from '../../fixtures/transport/outage.ts';
+import { requestEnded, requestSent } from '../../fixtures/verdict/waits.ts';
 
-// As in a run with the outcomes reporter, which lets workers settle failures recorded by checks.
-/** What fixtures/reporters/outcomes.ts sets for the workers (fixtures/config/profile.ts shareOutcomesRestored). */
-const OUTCOMES_RESTORED_ENV = 'CONFORMANCE_OUTCOMES_RESTORED';
-process.env[OUTCOMES_RESTORED_ENV] = '1';
+// As in a run with the outcomes reporter, which lets workers settle failures recorded by checks
+// (fixtures/index.ts reads it from the harness's settings).
+const RESTORED = { outcomesRestored: true };
 
 /** The parts of TestInfo that fixtures/verdict/checks.ts reads and writes. */
 function fakeTestInfo(cited: string[], status: TestInfo['status'] = 'passed', errors: { message: string }[] = []): TestInfo {
@@ -57,7 +56,7 @@ describe('notAssessed.check', () => {
   it('outside any check, is recognised from the stack Playwright keeps of the error', () => {
     const error = thrownBy(() => notAssessed.check('no usable token')) as Error;
     const info = fakeTestInfo(['GRP-01'], 'failed', [{ message: error.message, stack: error.stack ?? '' } as { message: string }]);
-    settleCheckFailures(info);
+    settleCheckFailures(info, RESTORED);
     assert.deepEqual(outcomes(info), ['GRP-01 not assessed']);
   });
 });
@@ -78,7 +77,7 @@ describe('notApplicable', () => {
   it('outside any check of a test citing one requirement, is recognised from the stack Playwright keeps', () => {
     const error = thrownBy(() => notApplicable.check('listRecordings answers a bare array')) as Error;
     const info = fakeTestInfo(['PAG-12'], 'failed', [{ message: error.message, stack: error.stack ?? '' } as { message: string }]);
-    settleCheckFailures(info);
+    settleCheckFailures(info, RESTORED);
     assert.deepEqual(outcomes(info), ['PAG-12 not applicable']);
   });
 
@@ -131,7 +130,7 @@ describe('recordCheck', () => {
     const info = fakeTestInfo(['PAG-05']);
     setCheckScope(info, { file: 'fixtures/expectations/x.yaml', deviation: () => 'reason (https://tracker.example/1)' });
     recordCheck('PAG-05', 'totalPages', undefined, info);
-    settleCheckFailures(info);
+    settleCheckFailures(info, RESTORED);
     assert.equal(info.status, 'failed');
     assert.match(info.errors[0]?.message ?? '', /known deviation PAG-05 now passes: remove it from fixtures\/expectations\/x.yaml/);
   });
@@ -139,45 +138,37 @@ describe('recordCheck', () => {
 
 describe('settleCheckFailures', () => {
   it('marks a test whose every error came from checks as an expected failure when the outcomes reporter restores it, and only then', () => {
-    const previous = process.env[OUTCOMES_RESTORED_ENV];
-    try {
-      process.env[OUTCOMES_RESTORED_ENV] = '1';
-      const info = fakeTestInfo(['PAG-05', 'PAG-06']);
-      recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
-      settleCheckFailures(info);
-      assert.equal(info.expectedStatus, 'failed');
-      assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
-      delete process.env[OUTCOMES_RESTORED_ENV];
-      const alone = fakeTestInfo(['PAG-05', 'PAG-06']);
-      recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), alone);
-      settleCheckFailures(alone);
-      assert.equal(alone.expectedStatus, 'passed', 'without the outcomes reporter (--reporter=dot) a failure stays unexpected');
-      assert.ok(alone.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
-    } finally {
-      if (previous === undefined) delete process.env[OUTCOMES_RESTORED_ENV];
-      else process.env[OUTCOMES_RESTORED_ENV] = previous;
-    }
+    const info = fakeTestInfo(['PAG-05', 'PAG-06']);
+    recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), info);
+    settleCheckFailures(info, RESTORED);
+    assert.equal(info.expectedStatus, 'failed');
+    assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
+    const alone = fakeTestInfo(['PAG-05', 'PAG-06']);
+    recordCheck('PAG-05', 'totalPages', new Error('Expected 3'), alone);
+    settleCheckFailures(alone, { outcomesRestored: false });
+    assert.equal(alone.expectedStatus, 'passed', 'without the outcomes reporter (--reporter=dot) a failure stays unexpected');
+    assert.ok(alone.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
   });
 
   it('leaves a failure outside the checks of a multi-requirement test unexpected (a suite error)', () => {
     const info = fakeTestInfo(['PAG-05', 'PAG-06'], 'failed', [{ message: 'TypeError: x is undefined' }]);
-    settleCheckFailures(info);
+    settleCheckFailures(info, RESTORED);
     assert.equal(info.expectedStatus, 'passed');
     assert.deepEqual(outcomes(info), []);
   });
 
   it("records a single-requirement test as that requirement's check, by its level", () => {
     const passed = fakeTestInfo(['PAG-05']);
-    settleCheckFailures(passed);
+    settleCheckFailures(passed, RESTORED);
     assert.deepEqual(outcomes(passed), ['PAG-05 passed']);
 
     const failed = fakeTestInfo(['PAG-05'], 'failed', [{ message: 'Error: expect(received).toBe(expected)\nExpected: 3\nReceived: 4' }]);
-    settleCheckFailures(failed);
+    settleCheckFailures(failed, RESTORED);
     assert.deepEqual(outcomes(failed), ['PAG-05 failed']);
     assert.equal(failed.expectedStatus, 'failed');
 
     const should = fakeTestInfo(['INP-01'], 'failed', [{ message: 'answered HTTP 500' }]);
-    settleCheckFailures(should);
+    settleCheckFailures(should, RESTORED);
     assert.deepEqual(outcomes(should), ['INP-01 warning']);
     assert.equal(should.status, 'passed');
     assert.deepEqual(should.errors, []);
@@ -188,7 +179,7 @@ describe('settleCheckFailures', () => {
     const info = fakeTestInfo(['GRP-03']);
     recordCheck('GRP-01', 'listGroups answers its list (read by discovery)', new Error('listGroups answered HTTP 500'), info);
     info.expectedStatus = 'skipped';
-    settleCheckFailures(info);
+    settleCheckFailures(info, RESTORED);
     assert.deepEqual(outcomes(info), ['GRP-01 failed']);
     assert.equal(info.expectedStatus, 'failed');
     assert.ok(info.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION));
@@ -196,7 +187,7 @@ describe('settleCheckFailures', () => {
 
   it('never settles a timeout', () => {
     const info = fakeTestInfo(['PAG-05'], 'timedOut', [{ message: 'Test timeout of 30000ms exceeded.' }]);
-    settleCheckFailures(info);
+    settleCheckFailures(info, RESTORED);
     assert.equal(info.expectedStatus, 'passed');
     assert.deepEqual(outcomes(info), []);
   });
@@ -208,7 +199,7 @@ describe('settleCheckFailures', () => {
     const info = fakeTestInfo(['GRP-01', 'PAG-10'], 'failed', [
       { message: `NotAssessable: ${error.message}`, stack: error.stack ?? '' } as { message: string },
     ]);
-    settleCheckFailures(info);
+    settleCheckFailures(info, RESTORED);
     assert.equal(info.status, 'skipped');
     assert.equal(info.expectedStatus, 'skipped');
     assert.deepEqual(info.errors, []);
@@ -223,7 +214,7 @@ describe('settleCheckFailures', () => {
     requestSent(waiting);
     requestEnded(waiting, 'target did not finish its response within 10000 ms');
     requestSent(waiting);
-    settleCheckFailures(waiting);
+    settleCheckFailures(waiting, RESTORED);
     assert.equal(waiting.status, 'skipped');
     assert.match(
       waiting.annotations.find((annotation) => annotation.type === 'skip')?.description ?? '',
@@ -232,7 +223,7 @@ describe('settleCheckFailures', () => {
     const slow = fakeTestInfo(['PAG-05'], 'timedOut', [{ message: 'Test timeout of 30000ms exceeded.' }]);
     requestSent(slow);
     requestEnded(slow);
-    settleCheckFailures(slow);
+    settleCheckFailures(slow, RESTORED);
     assert.equal(slow.status, 'timedOut', "every request was answered: the timeout is the suite's");
   });
 
@@ -241,7 +232,7 @@ describe('settleCheckFailures', () => {
     const info = fakeTestInfo(['GRP-01', 'GRP-03']);
     recordCheck('GRP-01', 'the envelope', new Error('expected an array'), info);
     info.errors.push({ message: error.message, stack: error.stack ?? '' } as { message: string });
-    settleCheckFailures(info);
+    settleCheckFailures(info, RESTORED);
     assert.equal(info.status, 'failed');
     assert.deepEqual(outcomes(info), ['GRP-01 failed']);
     assert.ok(

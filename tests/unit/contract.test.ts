@@ -8,6 +8,7 @@ import type { CheckResult, Exchange } from '../../fixtures/contract/index.ts';
 import { ContractDocument, DEFAULT_OPENAPI_FILE } from '../../fixtures/contract/document.ts';
 import { checkExamples } from '../../fixtures/contract/examples.ts';
 import { ContractValidator } from '../../fixtures/contract/validator.ts';
+import { checkJudging } from '../../fixtures/verdict/checks.ts';
 
 const CURL = "curl -sS -X GET 'http://127.0.0.1:4010/groups/g-1' -H 'Authorization: Bearer [REDACTED]' -H 'apikey: [REDACTED]'";
 
@@ -287,7 +288,7 @@ describe('failure messages', () => {
 });
 
 describe('contractMatchers.toMatchOperation with Playwright expect', () => {
-  const expect = baseExpect.extend(contractMatchers);
+  const expect = baseExpect.extend(contractMatchers(checkJudging));
 
   it('passes on a matching exchange and fails with the check message otherwise', () => {
     expect(exchange('getGroup', 200, group)).toMatchOperation();

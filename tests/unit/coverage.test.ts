@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { exchangesOf, formatExchanges, redactDescription, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
 import type { ExchangeTally } from '../../fixtures/verdict/annotation-structure.ts';
 import { documentedKey } from '../../fixtures/contract/document.ts';
-import { interfaceCoverage, recordExchange } from '../../fixtures/evidence/coverage.ts';
-import type { DeclaredOperation } from '../../fixtures/evidence/coverage.ts';
+import { interfaceCoverage, recordExchange } from '../../fixtures/verdict/coverage.ts';
+import type { DeclaredOperation } from '../../fixtures/verdict/coverage.ts';
 import { coverageLine, coverageMarkdown, documentOperations, neverProvoked } from '../../fixtures/reporters/coverage.ts';
 
 const LOGIN: DeclaredOperation = { operationId: 'login', server: 'main', method: 'POST', path: '/login', statuses: ['200', '401', '4XX'] };

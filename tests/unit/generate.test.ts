@@ -131,14 +131,15 @@ describe('generated settings', () => {
     assert.deepEqual(generatedSettings({}), { seed: 20261122, runs: { negative: 8, positive: 6 } });
   });
 
-  it('reads GENERATED_SEED and GENERATED_RUNS', () => {
-    assert.deepEqual(generatedSettings({ GENERATED_SEED: '-7', GENERATED_RUNS: '0' }), { seed: -7, runs: { negative: 0, positive: 0 } });
+  it('reads GENERATED_SEED and GENERATED_RUNS, and carries the run id', () => {
+    assert.deepEqual(generatedSettings({ generatedSeed: '-7', generatedRuns: '0' }), { seed: -7, runs: { negative: 0, positive: 0 } });
+    assert.deepEqual(generatedSettings({ runId: 'r1' }), { seed: 20261122, runs: { negative: 8, positive: 6 }, runId: 'r1' });
   });
 
   it('names the variable of a bad value', () => {
-    assert.throws(() => generatedSettings({ GENERATED_SEED: 'abc' }), /GENERATED_SEED/);
-    assert.throws(() => generatedSettings({ GENERATED_RUNS: '1.5' }), /GENERATED_RUNS/);
-    assert.throws(() => generatedSettings({ GENERATED_RUNS: '100000' }), /GENERATED_RUNS: must be an integer from 0 to 200/);
+    assert.throws(() => generatedSettings({ generatedSeed: 'abc' }), /GENERATED_SEED/);
+    assert.throws(() => generatedSettings({ generatedRuns: '1.5' }), /GENERATED_RUNS/);
+    assert.throws(() => generatedSettings({ generatedRuns: '100000' }), /GENERATED_RUNS: must be an integer from 0 to 200/);
   });
 });
 

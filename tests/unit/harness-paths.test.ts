@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { YAML_CACHE_DIR } from '../../fixtures/contract/yaml-cache.ts';
 import { REFERENCE_BUNDLE_DIR } from '../../fixtures/run/reference-bundle.ts';
-import { LEDGER_DIR } from '../../fixtures/run/ledger.ts';
+import { LEDGER_DIR } from '../../fixtures/data/ledger.ts';
 import { REQUEST_COUNTS_DIR } from '../../fixtures/run/telemetry.ts';
 import { EXPECTATIONS_DIR } from '../../fixtures/verdict/expectations.ts';
 

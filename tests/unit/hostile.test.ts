@@ -13,7 +13,7 @@ import type { HostileMode } from '../../scripts/lib/hostile-target.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/transport/client.ts';
 import { SecretList } from '../../fixtures/evidence/secrets.ts';
 import { WorkerTelemetry } from '../../fixtures/run/telemetry.ts';
-import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/transport/plain-causes.ts';
+import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/contract/plain-causes.ts';
 
 const TIMEOUT_MS = 500;
 let context: APIRequestContext;

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config/profile.ts';
-import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger, targetArchiver } from '../../fixtures/run/ledger.ts';
+import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger, targetArchiver } from '../../fixtures/data/ledger.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-'));
 after(() => rmSync(root, { recursive: true, force: true }));

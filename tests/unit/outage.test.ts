@@ -1,7 +1,7 @@
 /**
  * A target that stops answering partway, or answers on one interface only (issue 31): the rule that
  * decides it (fixtures/transport/outage.ts), the run's watch that applies it across the workers'
- * journals and stops the run (fixtures/run/run-stop.ts), and what the certificate makes of it
+ * journals and stops the run (fixtures/transport/run-stop.ts), and what the certificate makes of it
  * (fixtures/verdict/certification.ts, fixtures/reporters/provenance.ts, fixtures/reporters/certification.ts).
  */
 import assert from 'node:assert/strict';
@@ -16,14 +16,13 @@ import {
   InterfaceLiveness,
   journalLine,
   parseJournal,
-  readOutageState,
   SILENT_TIMEOUTS,
   UNANSWERED_AT_ONCE,
   UNANSWERED_IN_A_ROW,
-  writeOutageState,
 } from '../../fixtures/transport/outage.ts';
-import type { Outage } from '../../fixtures/transport/outage.ts';
-import { POLL_MS, startRunStop } from '../../fixtures/run/run-stop.ts';
+import { readOutageState, writeOutageState } from '../../fixtures/evidence/outages.ts';
+import type { Outage } from '../../fixtures/evidence/outages.ts';
+import { POLL_MS, startRunStop } from '../../fixtures/transport/run-stop.ts';
 import { certify, exitCodeFor, verdictLine } from '../../fixtures/verdict/certification.ts';
 import type { TestEvidence } from '../../fixtures/verdict/certification.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
@@ -132,7 +131,7 @@ function referenceTarget(extra: Record<string, string> = {}): ReturnType<typeof 
   });
 }
 
-describe('the run watch (fixtures/run/run-stop.ts)', () => {
+describe('the run watch (fixtures/transport/run-stop.ts)', () => {
   it('declares the interface the pre-flight could not reach down, says so once, and stops nothing', () => {
     const said: string[] = [];
     let interrupts = 0;

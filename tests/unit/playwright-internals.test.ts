@@ -1,5 +1,5 @@
 /**
- * The Playwright internals the harness relies on (fixtures/run/playwright-internals.ts), checked against
+ * The Playwright internals the harness relies on (fixtures/verdict/playwright-internals.ts), checked against
  * the installed Playwright: the private fixtures it replaces are still Playwright's, registered in
  * the scope and mode the replacements keep; a real run accepts the replacements, and with them an
  * API call is no longer a step (while Playwright's own fixtures still make it one); and what
@@ -10,11 +10,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { test as playwrightsOwnTest } from '@playwright/test';
-import { internalFixtureOverrides, PLAYWRIGHT_WRITTEN_AGAINST, SKIP_ERROR_CLASS } from '../../fixtures/run/playwright-internals.ts';
+import { internalFixtureOverrides, PLAYWRIGHT_WRITTEN_AGAINST, SKIP_ERROR_CLASS } from '../../fixtures/verdict/playwright-internals.ts';
 import { REPO_ROOT, cleanEnv, runPlaywright } from '../../scripts/lib/playwright-run.ts';
 
 const installed = (JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string }).version;
-const versions = `@playwright/test ${installed} (fixtures/run/playwright-internals.ts was written against ${PLAYWRIGHT_WRITTEN_AGAINST})`;
+const versions = `@playwright/test ${installed} (fixtures/verdict/playwright-internals.ts was written against ${PLAYWRIGHT_WRITTEN_AGAINST})`;
 
 interface Registration {
   scope: string;
@@ -98,7 +98,7 @@ export default class ProbeReporter {
 }
 `;
 
-describe('Playwright internals (fixtures/run/playwright-internals.ts)', () => {
+describe('Playwright internals (fixtures/verdict/playwright-internals.ts)', () => {
   let dir = '';
   let probe: Probe;
 
@@ -108,7 +108,7 @@ describe('Playwright internals (fixtures/run/playwright-internals.ts)', () => {
     mkdirSync(checks, { recursive: true });
     dir = mkdtempSync(join(checks, 'playwright-internals-'));
     const output = join(dir, 'probe.json');
-    writeFileSync(join(dir, 'probe.spec.ts'), spec(join(REPO_ROOT, 'fixtures', 'run', 'playwright-internals.ts')));
+    writeFileSync(join(dir, 'probe.spec.ts'), spec(join(REPO_ROOT, 'fixtures', 'verdict', 'playwright-internals.ts')));
     writeFileSync(join(dir, 'probe-reporter.mjs'), reporter);
     writeFileSync(
       join(dir, 'playwright.config.ts'),

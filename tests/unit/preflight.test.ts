@@ -1,5 +1,5 @@
 /**
- * Global setup's pre-flight login (fixtures/run/preflight.ts) against a throwaway server on 127.0.0.1:
+ * Global setup's pre-flight login (fixtures/transport/preflight.ts) against a throwaway server on 127.0.0.1:
  * silent whenever the answer carries a usable token, one plain message otherwise.
  */
 import assert from 'node:assert/strict';
@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
 import type { TargetConfig } from '../../fixtures/config/profile.ts';
-import { preflight as runPreflight, usableToken } from '../../fixtures/run/preflight.ts';
-import type { DownInterface, Preflight } from '../../fixtures/run/preflight.ts';
+import { preflight as runPreflight, usableToken } from '../../fixtures/transport/preflight.ts';
+import type { DownInterface, Preflight } from '../../fixtures/transport/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';
 
 let answer: (response: ServerResponse) => void = (response) => response.end();

@@ -1,5 +1,5 @@
 /**
- * The run's one watch of the processing recording (fixtures/run/recording-watch.ts): started in global
+ * The run's one watch of the processing recording (fixtures/data/recording-watch.ts): started in global
  * setup, read from its file by the test of REC-07, whenever its worker starts.
  */
 import assert from 'node:assert/strict';
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { request } from '@playwright/test';
-import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config/profile.ts';
-import { InstanceWatches, readRunWatch, startRunWatch } from '../../fixtures/run/recording-watch.ts';
+import { REFERENCE_TARGET_FILE, loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
+import { InstanceWatches, readRunWatch, startRunWatch } from '../../fixtures/data/recording-watch.ts';
 import { createSecretFile, removeSecretFile, SecretList } from '../../fixtures/evidence/secrets.ts';
 import { buildApp } from '../../reference/app.ts';
 
@@ -31,7 +31,7 @@ describe("the run's recording watch", () => {
         TARGET_RECORDING_READY_MS: '1500',
       });
       const file = join(directory, 'watch.json');
-      const watch = startRunWatch(context, target, target.ids.processingMeetingId ?? '', file, secretsFile);
+      const watch = startRunWatch(context, target, target.ids.processingMeetingId ?? '', file, secretValues(target), secretsFile);
       assert.equal(existsSync(file), false, 'nothing is written before the watch ends');
       // A worker that asks while the watch is under way waits for it.
       const early = await readRunWatch(file, 10_000);
@@ -74,7 +74,7 @@ describe("the run's recording watch", () => {
         TARGET_RECORDING_READY_MS: '1500',
       });
       const file = join(directory, 'watch-0.json');
-      const start = watches.prepare(target, target.ids.processingMeetingId ?? '', file);
+      const start = watches.prepare(target, secretValues(target), target.ids.processingMeetingId ?? '', file);
       await delay(300);
       assert.equal(existsSync(file), false, 'nothing is watched before it is told to start');
       start();

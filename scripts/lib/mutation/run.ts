@@ -8,9 +8,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadTargetConfig, REFERENCE_TARGET_FILE, type TargetPlan } from '../../../fixtures/config/profile.ts';
-import { KEY_PAIRS_AT_START } from '../../../fixtures/run/global-setup.ts';
-import { InstanceWatches } from '../../../fixtures/run/recording-watch.ts';
+import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues, type TargetPlan } from '../../../fixtures/config/profile.ts';
+import { KEY_PAIRS_AT_START } from '../../../fixtures/global-setup.ts';
+import { InstanceWatches } from '../../../fixtures/data/recording-watch.ts';
 import { failureLine, ReferenceStartError, startBundle } from '../../../fixtures/run/reference-process.ts';
 import type { SelfVerifyTarget } from '../../../fixtures/run/self-verify-projects.ts';
 import { resultsFileOf, type RunResults } from '../../self-verify-reporter.ts';
@@ -60,7 +60,7 @@ export async function runInstance(settings: RunSettings, mutantId: string | unde
     const watchFile = join(dir, 'watch.json');
     const meetingId = target.ids.processingMeetingId;
     // As global setup does for the reference it starts: the watch begins as soon as the reference listens.
-    if (meetingId !== undefined) watches.prepare(target, meetingId, watchFile)();
+    if (meetingId !== undefined) watches.prepare(target, secretValues(target), meetingId, watchFile)();
     const targets: SelfVerifyTarget[] = [
       { name, baseUrl: reference.baseUrl, realtimeUrl: reference.realtimeUrl, ...(meetingId === undefined ? {} : { recordingWatchFile: watchFile }) },
     ];
