@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { provenanceInfo } from '../../fixtures/reporters/allure.ts';
-import { certifiability, narrowingOptions, provenance } from '../../fixtures/reporters/provenance.ts';
+import { certifiability, changedPaths, narrowingOptions, provenance } from '../../fixtures/reporters/provenance.ts';
 import type { Provenance } from '../../fixtures/reporters/provenance.ts';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
 
@@ -102,5 +102,16 @@ describe("the Allure report's environment carries the certificate's provenance",
     const byName = new Map(certified.fingerprints.map((fingerprint) => [fingerprint.name, fingerprint.sha256]));
     assert.equal(info['Catalogue SHA-256'], byName.get('spec/requirements.yaml'));
     assert.equal(info['Test tree SHA-256'], byName.get('test tree (tests/, fixtures/, playwright.config.ts)'));
+  });
+});
+
+describe("the changed paths of git status's porcelain", () => {
+  it('names a rename by its new path and its whole original path', () => {
+    const output = ['R  fixtures/data/ledger.ts', 'fixtures/run/ledger.ts', ' M README.md', 'D  docs/old.md', ''].join('\0');
+    assert.deepEqual(changedPaths(output), ['fixtures/data/ledger.ts', 'fixtures/run/ledger.ts', 'README.md', 'docs/old.md']);
+  });
+
+  it('names nothing for a clean checkout', () => {
+    assert.deepEqual(changedPaths(''), []);
   });
 });
