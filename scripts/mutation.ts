@@ -38,8 +38,11 @@ import { baselineOf, baselineProblems, judgeMutant, type Baseline } from './lib/
 import { REPO_ROOT, seconds } from './lib/playwright-run.ts';
 
 const DEFAULT_REPORT_DIR = 'reports/mutation';
-/** Where this invocation writes (--out). */
-let REPORT_DIR = join(REPO_ROOT, DEFAULT_REPORT_DIR);
+/** Where an invocation writes its reports (--out), and the name of its results file. */
+interface Output {
+  dir: string;
+  fileName: string;
+}
 const TRIAGE_FILE = 'reference/mutation-triage.yaml';
 /** A mutant's run may take this many times the baseline's (and at least the floor) before it is stopped as a timeout. */
 const TIMEOUT_FACTOR = 3;
@@ -92,7 +95,7 @@ function redactProfile(text: string): string {
 }
 
 /** Writes the reports of `results` (one invocation or merged shards) and prints the tally; the exit code. */
-function report(instrumented: Instrumented, results: Results, entries: readonly TriageEntry[], fileName: string): number {
+function report(instrumented: Instrumented, results: Results, entries: readonly TriageEntry[], { dir, fileName }: Output): number {
   const selection =
     'sample' in results.selection ? `sample of ${results.selection.sample} with seed ${results.selection.seed}` : 'the mutants named by --mutant';
   const clean = redactProfile;
@@ -103,10 +106,10 @@ function report(instrumented: Instrumented, results: Results, entries: readonly 
     entries,
     notRun: `not in this run (${selection})`,
   });
-  mkdirSync(REPORT_DIR, { recursive: true });
-  writeFileSync(join(REPORT_DIR, fileName), `${clean(JSON.stringify(results, null, 2))}\n`);
-  writeFileSync(join(REPORT_DIR, 'mutation.json'), clean(JSON.stringify(stryker)));
-  writeFileSync(join(REPORT_DIR, 'index.html'), clean(reportHtml(stryker)));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, fileName), `${clean(JSON.stringify(results, null, 2))}\n`);
+  writeFileSync(join(dir, 'mutation.json'), clean(JSON.stringify(stryker)));
+  writeFileSync(join(dir, 'index.html'), clean(reportHtml(stryker)));
   const figures = tally(instrumented.mutants, results.outcomes, entries);
   const byId = new Map(instrumented.mutants.map((mutant) => [mutant.id, mutant]));
   if (figures.untriagedMutants.length > 0) {
@@ -125,7 +128,7 @@ function report(instrumented: Instrumented, results: Results, entries: readonly 
   console.log(
     `baseline: ${results.baseline.tests} tests in ${seconds(results.baseline.durationMs)}; ${results.mutantCount} mutants in the sources (${results.sourcesHash})`,
   );
-  console.log(summaryLine(figures, `${relative(REPO_ROOT, join(REPORT_DIR, 'index.html'))} (and mutation.json, ${fileName})`));
+  console.log(summaryLine(figures, `${relative(REPO_ROOT, join(dir, 'index.html'))} (and mutation.json, ${fileName})`));
   return figures.untriaged === 0 && figures.contradicted.length === 0 ? 0 : 1;
 }
 
@@ -134,12 +137,12 @@ async function run(
   selected: readonly MutantInfo[],
   selection: Results['selection'],
   workers: number,
-  fileName: string,
+  out: Output,
   entries: readonly TriageEntry[],
 ): Promise<number> {
   const plan = planTarget({});
   if (plan.kind !== 'reference') throw new UsageError('the reference profile names a base URL; mutation testing needs the embedded reference');
-  const workDir = join(REPORT_DIR, '.work');
+  const workDir = join(out.dir, '.work');
   const settings: RunSettings = { bundle: await buildMutantBundle(REPO_ROOT, instrumented, join(workDir, 'sandbox')), workDir, workers, plan };
   const coverageFile = join(workDir, 'coverage.json');
   console.error(`mutation: baseline run (the instrumented reference, no mutant active) of ${selected.length} mutants' runs`);
@@ -197,7 +200,7 @@ async function run(
     baseline: { ...baseline, durationMs: baselineRun.durationMs, tests: baselineRun.tests.length },
     outcomes,
   };
-  return report(instrumented, results, entries, fileName);
+  return report(instrumented, results, entries, out);
 }
 
 /**
@@ -205,7 +208,7 @@ async function run(
  * `--mutant` runs of the same sources in place of the sample's for those mutants (a survivor run
  * again once its gap is closed), which the results name under `rerun`.
  */
-function merge(instrumented: Instrumented, files: readonly string[], entries: readonly TriageEntry[]): number {
+function merge(instrumented: Instrumented, files: readonly string[], entries: readonly TriageEntry[], dir: string): number {
   const hash = sourcesHash(instrumented);
   const read = files.map((file) => ({ file, results: JSON.parse(readFileSync(file, 'utf8')) as Results }));
   for (const { file, results } of read)
@@ -248,7 +251,7 @@ function merge(instrumented: Instrumented, files: readonly string[], entries: re
     ...(rerun.length === 0 ? {} : { rerun }),
   };
   if (rerun.length > 0) console.log(`rerun (a --mutant run in place of the sample's): ${rerun.map((id) => `#${id}`).join(', ')}`);
-  return report(instrumented, merged, entries, 'results.json');
+  return report(instrumented, merged, entries, { dir, fileName: 'results.json' });
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -266,7 +269,7 @@ async function main(argv: readonly string[]): Promise<number> {
       out: { type: 'string', default: DEFAULT_REPORT_DIR },
     },
   });
-  REPORT_DIR = resolve(REPO_ROOT, values.out);
+  const dir = resolve(REPO_ROOT, values.out);
   const instrumented = await instrument(REPO_ROOT);
   if (values.count) {
     const files = new Set(instrumented.mutants.map((mutant) => mutant.file));
@@ -274,7 +277,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const entries = loadTriage();
-  if (values.merge) return merge(instrumented, positionals, entries);
+  if (values.merge) return merge(instrumented, positionals, entries, dir);
   if (positionals.length > 0) throw new UsageError(`unexpected arguments ${positionals.join(' ')}; ${usage()}`);
   const workers = Number(values.workers);
   if (!Number.isSafeInteger(workers) || workers < 1 || workers > 16)
@@ -284,7 +287,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const unknown = ids.filter((id) => !instrumented.mutants.some((mutant) => mutant.id === id));
     if (unknown.length > 0) throw new UsageError(`--mutant: no mutant ${unknown.join(', ')} (ids run from 0 to ${instrumented.mutants.length - 1})`);
     const selected = instrumented.mutants.filter((mutant) => ids.includes(mutant.id));
-    return run(instrumented, selected, { mutants: ids }, workers, 'results-mutants.json', entries);
+    return run(instrumented, selected, { mutants: ids }, workers, { dir, fileName: 'results-mutants.json' }, entries);
   }
   if (values.sample === undefined || values.seed === undefined)
     throw new UsageError(`--sample and --seed go together (or --mutant, --merge, --count); ${usage()}`);
@@ -295,7 +298,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (shard !== undefined) selected = shardOf(selected, shard);
   const fileName = shard === undefined ? 'results.json' : `results-shard-${shard.index}-of-${shard.count}.json`;
-  return run(instrumented, selected, { sample, seed, ...(values.shard === undefined ? {} : { shard: values.shard }) }, workers, fileName, entries);
+  return run(instrumented, selected, { sample, seed, ...(values.shard === undefined ? {} : { shard: values.shard }) }, workers, { dir, fileName }, entries);
 }
 
 main(process.argv.slice(2)).then(

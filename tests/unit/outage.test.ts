@@ -23,6 +23,7 @@ import {
 import { readOutageState, writeOutageState } from '../../fixtures/evidence/outages.ts';
 import type { Outage } from '../../fixtures/evidence/outages.ts';
 import { POLL_MS, startRunStop } from '../../fixtures/transport/run-stop.ts';
+import type { RunStop, RunStopOptions } from '../../fixtures/transport/run-stop.ts';
 import { certify, exitCodeFor, verdictLine } from '../../fixtures/verdict/certification.ts';
 import type { TestEvidence } from '../../fixtures/verdict/certification.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
@@ -131,20 +132,37 @@ function referenceTarget(extra: Record<string, string> = {}): ReturnType<typeof 
   });
 }
 
+/**
+ * The run's stop watch as global setup starts it (against referenceTarget(), no process hooks), with
+ * what it says and how often it interrupts recorded; closed and its directory removed after `body`.
+ */
+async function withRunStop(
+  options: Partial<RunStopOptions>,
+  body: (run: { stop: RunStop; said: string[]; interrupts: () => number }) => Promise<void>,
+): Promise<void> {
+  const said: string[] = [];
+  let interrupts = 0;
+  const stop = startRunStop({
+    target: referenceTarget(),
+    secrets: [],
+    startedAt: Date.now(),
+    wholeRun: true,
+    say: (line) => said.push(line),
+    interrupt: () => (interrupts += 1),
+    processHooks: false,
+    ...options,
+  });
+  try {
+    await body({ stop, said, interrupts: () => interrupts });
+  } finally {
+    stop.close();
+    rmSync(stop.dir, { recursive: true, force: true });
+  }
+}
+
 describe('the run watch (fixtures/transport/run-stop.ts)', () => {
-  it('declares the interface the pre-flight could not reach down, says so once, and stops nothing', () => {
-    const said: string[] = [];
-    let interrupts = 0;
-    const stop = startRunStop({
-      target: referenceTarget(),
-      secrets: [],
-      startedAt: Date.now(),
-      wholeRun: true,
-      say: (line) => said.push(line),
-      interrupt: () => (interrupts += 1),
-      processHooks: false,
-    });
-    try {
+  it('declares the interface the pre-flight could not reach down, says so once, and stops nothing', async () => {
+    await withRunStop({}, async ({ stop, said, interrupts }) => {
       stop.unreachable('realtime', 'connection refused: nothing listens at the target address');
       assert.equal(said.length, 1);
       assert.match(
@@ -157,26 +175,12 @@ describe('the run watch (fixtures/transport/run-stop.ts)', () => {
         readOutageState(stop.dir).outages.map((outage) => outage.interface),
         ['realtime'],
       );
-      assert.equal(interrupts, 0);
-    } finally {
-      stop.close();
-      rmSync(stop.dir, { recursive: true, force: true });
-    }
+      assert.equal(interrupts(), 0);
+    });
   });
 
   it("stops the whole run when the workers' requests to the last interface up get no answer: one line, one interrupt", async () => {
-    const said: string[] = [];
-    let interrupts = 0;
-    const stop = startRunStop({
-      target: referenceTarget(),
-      secrets: ['pw-S3cret!'],
-      startedAt: Date.now(),
-      wholeRun: true,
-      say: (line) => said.push(line),
-      interrupt: () => (interrupts += 1),
-      processHooks: false,
-    });
-    try {
+    await withRunStop({ secrets: ['pw-S3cret!'] }, async ({ stop, said, interrupts }) => {
       stop.unreachable('realtime', 'target did not finish its response within 1000 ms');
       // Two workers, each with its journal.
       const first = new InterfaceLiveness(stop.dir);
@@ -184,10 +188,10 @@ describe('the run watch (fixtures/transport/run-stop.ts)', () => {
       first.answered(MAIN);
       first.unanswered(MAIN, 'target did not finish its response within 1000 ms');
       await delay(POLL_MS * 2);
-      assert.equal(interrupts, 0, 'one request without an answer stops nothing');
+      assert.equal(interrupts(), 0, 'one request without an answer stops nothing');
       second.unanswered(MAIN, 'target did not finish its response within 1000 ms');
       await delay(TIMEOUT_MS + POLL_MS * 2);
-      assert.equal(interrupts, 1);
+      assert.equal(interrupts(), 1);
       const stopped = readOutageState(stop.dir).outages.find((outage) => outage.interface === undefined);
       assert.equal(stopped?.kind, 'stopped answering');
       assert.match(
@@ -197,31 +201,17 @@ describe('the run watch (fixtures/transport/run-stop.ts)', () => {
       assert.equal(said.filter((line) => line.startsWith('Run stopped: the target stopped answering')).length, 1);
       assert.equal(first.down(MAIN, Date.now() + 1_000)?.kind, 'stopped answering');
       assert.equal(stop.unanswering(MAIN)?.kind, 'stopped answering', 'global teardown sends nothing there');
-    } finally {
-      stop.close();
-      rmSync(stop.dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('declares an interface that stops answering during the run down and goes on judging the other', async () => {
-    const said: string[] = [];
-    let interrupts = 0;
-    const stop = startRunStop({
-      target: referenceTarget(),
-      secrets: [],
-      startedAt: Date.now(),
-      wholeRun: true,
-      say: (line) => said.push(line),
-      interrupt: () => (interrupts += 1),
-      processHooks: false,
-    });
-    try {
+    await withRunStop({}, async ({ stop, said, interrupts }) => {
       const worker = new InterfaceLiveness(stop.dir);
       worker.answered(MAIN);
       worker.answered(REALTIME);
       for (let index = 0; index < UNANSWERED_IN_A_ROW; index += 1) worker.unanswered(REALTIME, 'connection reset by the target');
       await delay(TIMEOUT_MS + POLL_MS * 2);
-      assert.equal(interrupts, 0, 'the main interface still answers: the run goes on');
+      assert.equal(interrupts(), 0, 'the main interface still answers: the run goes on');
       assert.equal(stop.isDown(REALTIME)?.kind, 'stopped answering');
       assert.equal(stop.isDown(MAIN), undefined);
       assert.deepEqual(said.length, 1);
@@ -229,65 +219,34 @@ describe('the run watch (fixtures/transport/run-stop.ts)', () => {
         said[0] ?? '',
         /^Run: the realtime interface \(http:\/\/127\.0\.0\.1:4010\/v2\) stopped answering at \d\d:\d\d:\d\d UTC after 2 exchanges \(2 requests in a row got no answer: connection reset by the target; none answered for 1 s\)\. Its checks are not assessed from now on; the other interface is still judged\.$/,
       );
-    } finally {
-      stop.close();
-      rmSync(stop.dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('stops the whole run when the realtime probe fails after the main interface stopped answering', async () => {
-    const said: string[] = [];
-    let interrupts = 0;
-    const stop = startRunStop({
-      target: referenceTarget(),
-      secrets: [],
-      startedAt: Date.now(),
-      wholeRun: true,
-      say: (line) => said.push(line),
-      interrupt: () => (interrupts += 1),
-      processHooks: false,
-    });
-    try {
+    await withRunStop({}, async ({ stop, said, interrupts }) => {
       const worker = new InterfaceLiveness(stop.dir);
       for (let index = 0; index < UNANSWERED_AT_ONCE; index += 1) worker.unanswered(MAIN, 'connection refused: nothing listens at the target address');
       await delay(POLL_MS * 2);
       assert.equal(stop.isDown(MAIN)?.kind, 'stopped answering');
-      assert.equal(interrupts, 0);
+      assert.equal(interrupts(), 0);
       stop.unreachable('realtime', 'target did not finish its response within 1000 ms');
-      assert.equal(interrupts, 1);
+      assert.equal(interrupts(), 1);
       assert.match(
         said.at(-1) ?? '',
         /^Run stopped: the target stopped answering at .* \(main interface: 20 requests in a row .*; realtime interface: no answer at the pre-flight/,
       );
-    } finally {
-      stop.close();
-      rmSync(stop.dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('stops the run at TARGET_RUN_BUDGET_S, counted from the start of the run', async () => {
-    const said: string[] = [];
-    let interrupts = 0;
-    const stop = startRunStop({
-      target: referenceTarget({ TARGET_RUN_BUDGET_S: '1' }),
-      secrets: [],
-      startedAt: Date.now() - 800,
-      wholeRun: true,
-      say: (line) => said.push(line),
-      interrupt: () => (interrupts += 1),
-      processHooks: false,
-    });
-    try {
+    await withRunStop({ target: referenceTarget({ TARGET_RUN_BUDGET_S: '1' }), startedAt: Date.now() - 800 }, async ({ stop, said, interrupts }) => {
       await delay(600);
-      assert.equal(interrupts, 1);
+      assert.equal(interrupts(), 1);
       assert.match(said.join('\n'), /^Run stopped: the run reached its budget of 1 s \(TARGET_RUN_BUDGET_S\) at \d\d:\d\d:\d\d UTC after 0 exchanges\./);
       assert.equal(readOutageState(stop.dir).outages[0]?.kind, 'budget');
       assert.equal(stop.isDown(MAIN)?.kind, 'budget', 'no request is sent after the stop');
       assert.equal(stop.unanswering(MAIN), undefined, 'but the target still answers: global teardown archives what the run created');
-    } finally {
-      stop.close();
-      rmSync(stop.dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
