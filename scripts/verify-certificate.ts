@@ -9,6 +9,8 @@
  *   statements and levels equal.
  * - Its commit is this checkout's, the tracked files it says differ are those that differ here, and
  *   the fingerprints (OpenAPI document, catalogue, test tree, known deviations) are those of this checkout.
+ *   A run from a `git archive` copy names its commit's tree, which must be that commit's; this
+ *   checkout may itself be such a copy, unchanged.
  * - The run could certify: the whole suite, an unchanged checkout, writes and destructive checks allowed.
  * - Its coverage of the interface surface, when it states one, is what its evidence's exchanges give
  *   over this checkout's OpenAPI document (informative: no verdict depends on it, but an edited one is refused).
@@ -41,6 +43,8 @@ export interface Checkout {
   untracked?: (name: string) => string[];
   /** The operations of its OpenAPI document and the statuses each declares. */
   operations: readonly DeclaredOperation[];
+  /** The tree of a commit, where git can say (the tree an archive copy's certificate names must be its commit's). */
+  treeOf?: (commit: string) => string | undefined;
 }
 
 export function thisCheckout(root: string = REPO_ROOT): Checkout {
@@ -58,6 +62,10 @@ export function thisCheckout(root: string = REPO_ROOT): Checkout {
       return listed.status === 0 ? listed.stdout.split('\n').filter((line) => line !== '') : [];
     },
     operations: documentOperations(),
+    treeOf: (commit) => {
+      const tree = spawnSync('git', ['-C', root, 'rev-parse', '--verify', '--quiet', `${commit}^{tree}`], { encoding: 'utf8' });
+      return tree.status === 0 ? tree.stdout.trim() : undefined;
+    },
   };
 }
 
@@ -117,9 +125,15 @@ function compareProvenance(provenance: Provenance, checkout: Checkout): string[]
   const reasons: string[] = [];
   const here = checkout.git;
   if ('unavailable' in provenance.git) reasons.push(`it names no commit: ${provenance.git.unavailable}`);
-  else if ('unavailable' in here) reasons.push(`this checkout has no commit to compare with ${provenance.git.commit}`);
+  else if ('unavailable' in here) reasons.push(`this checkout has no commit to compare with ${provenance.git.commit}: ${here.unavailable}`);
   else {
     if (provenance.git.commit !== here.commit) reasons.push(`it was made by commit ${provenance.git.commit}, this checkout is ${here.commit}`);
+    // A certifier may verify in an archive copy too: it must be the commit's.
+    if (here.archive !== undefined && here.archive.copyTree !== here.archive.tree)
+      reasons.push(`this copy is not commit ${here.commit}: its files make git tree ${here.archive.copyTree}, the commit's is ${here.archive.tree}`);
+    const tree = provenance.git.archive === undefined ? undefined : checkout.treeOf?.(provenance.git.commit);
+    if (provenance.git.archive !== undefined && tree !== undefined && provenance.git.archive.tree !== tree)
+      reasons.push(`it names tree ${provenance.git.archive.tree} for commit ${provenance.git.commit}, whose tree is ${tree}`);
     const stated = JSON.stringify([...provenance.git.modified].sort((a, b) => a.name.localeCompare(b.name)));
     const actual = JSON.stringify([...here.modified].sort((a, b) => a.name.localeCompare(b.name)));
     if (stated !== actual)
