@@ -10,15 +10,20 @@
  *   summary  appends the verdict line and the totals table of certification.md, and what changed
  *            since the baseline certificate (npm run diff-certificates), to $GITHUB_STEP_SUMMARY,
  *            and sets the outputs verdict, certificate and exit-code.
+ *   report   builds the single-file HTML report of the run (npm run report) and puts it beside the
+ *            reports: allure-report/index.html, with the interface documents it links to. npm run
+ *            report reads and writes the action's own reports/ directory, so the run's Allure
+ *            results and certificate are copied there first. Without test results it builds nothing.
  *   cleanup  removes the private directory (profile and Playwright's own output).
  *
  * The inputs come as ACTION_* environment variables (a composite action gets no INPUT_* variables,
  * and an input is never put into a script's text). `npm run check:action` runs these steps as a
  * runner would; the pure parts are in scripts/lib/action.ts.
  */
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASELINE_NAME, flagInput, maskCommand, outputLines, profileMasks, renderSummary, REPORT_ENTRIES } from './lib/action.ts';
 import { NotACertificate, parseCertificate } from './lib/certificate-diff.ts';
@@ -163,6 +168,29 @@ function summary(): void {
   console.log(verdict === '' ? 'verdict: none (no certificate)' : `verdict: ${verdict}`);
 }
 
+/** What npm run report writes (scripts/report.ts), under reports/: the Allure report and the interface documents it links to. */
+const HTML_REPORT = ['allure-report/index.html', 'interface-spec.html', 'interface-reference.html'];
+
+function report(): void {
+  const reportsDir = env('ACTION_REPORTS');
+  const results = join(reportsDir, 'allure-results');
+  if (reportsDir === '' || !existsSync(results) || !readdirSync(results).some((name) => name.endsWith('-result.json'))) {
+    console.log('HTML report: none, the run left no test results');
+    return;
+  }
+  const own = join(REPO_ROOT, 'reports');
+  for (const entry of ['allure-results', 'allure-report', 'certification.json']) rmSync(join(own, entry), { recursive: true, force: true });
+  cpSync(results, join(own, 'allure-results'), { recursive: true });
+  if (existsSync(join(reportsDir, 'certification.json'))) cpSync(join(reportsDir, 'certification.json'), join(own, 'certification.json'));
+  const built = spawnSync('npm', ['run', '--silent', 'report'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`npm run report failed (${built.error?.message ?? `exit ${built.status ?? built.signal}`})`);
+  for (const file of HTML_REPORT) {
+    mkdirSync(dirname(join(reportsDir, file)), { recursive: true });
+    cpSync(join(own, file), join(reportsDir, file));
+  }
+  console.log(`HTML report: ${join(reportsDir, HTML_REPORT[0] ?? '')} (one file that opens from disk), with ${HTML_REPORT.slice(1).join(' and ')}`);
+}
+
 function cleanup(): void {
   const dir = env('ACTION_PRIVATE_DIR');
   if (dir === '') return;
@@ -175,7 +203,7 @@ function cleanup(): void {
   console.log("cleanup: the private profile and the run's own output removed");
 }
 
-const commands: Readonly<Record<string, () => void>> = { prepare, summary, cleanup };
+const commands: Readonly<Record<string, () => void>> = { prepare, summary, report, cleanup };
 const command = commands[process.argv[2] ?? ''];
 if (command === undefined) {
   console.error(`usage: tsx scripts/action.ts ${Object.keys(commands).join('|')}`);

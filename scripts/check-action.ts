@@ -4,9 +4,15 @@
  * (`--noprofile --norc -eo pipefail`, the runner's default), in its working directory, with fresh
  * GITHUB_OUTPUT, GITHUB_ENV and GITHUB_STEP_SUMMARY files, the job's environment plus the step's
  * `env`, and the `${{ }}` expressions substituted as the runner substitutes them (inputs, step
- * outputs and outcomes, github.action_path: this checkout). The `uses:` steps (setup-node,
- * upload-artifact) and `npm ci` are skipped: Node and the packages are here already. An `if:` other
- * than `always()` is refused on a `run:` step, so the simulation stays faithful.
+ * outputs and outcomes, github.action_path). The `uses:` steps (setup-node, upload-artifact) and
+ * `npm ci` are skipped: Node and the packages are here already. An `if:` other than `always()` is
+ * refused on a `run:` step, so the simulation stays faithful.
+ *
+ * The action runs from what `uses: owner/repo@ref` downloads: an archive of the commit, without
+ * `.git`. Here that is `git archive HEAD | tar -x` in a temporary directory (uncommitted changes are
+ * not in it, as they are not in a published ref), with this checkout's node_modules hard-linked into
+ * it (`cp -al`) in place of `npm ci`. Its certificate must name HEAD and be certifiable: the copy
+ * knows its commit from .git_archival.txt (fixtures/reporters/archive-copy.ts).
  *
  * Four runs, each in a workspace of its own under reports/.checks/action/ (never over a user's
  * reports):
@@ -14,9 +20,10 @@
  *                 summary and the verdict output say TARGET UNREACHABLE;
  *   reference     reference.env without its addresses (the suite starts the embedded reference with
  *                 that profile), writes and destructive checks allowed, the first run's certificate
- *                 as baseline: exit 0, CONFORMANT in the summary and in GITHUB_OUTPUT, the baseline
- *                 kept next to the reports and the summary's diff against it (every requirement
- *                 newly passed);
+ *                 as baseline: exit 0, CONFORMANT in the summary and in GITHUB_OUTPUT, a certificate
+ *                 that is certifiable and names HEAD, the HTML report built beside it, the
+ *                 baseline kept next to the reports and the
+ *                 summary's diff against it (every requirement newly passed);
  *   bad profile   required variables missing, with a copy of the first run's reports in its
  *                 workspace: exit 2, no verdict (the stale certificate was removed), the summary
  *                 says why;
@@ -26,14 +33,16 @@
  * file is mode 0600 and is removed at the end, and no credential of the profile appears in the
  * summary, the outputs or the console.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
 import { parseDotenv, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
 import { BASELINE_NAME, profileMasks } from './lib/action.ts';
 import type { ActionFile, ActionStep } from './lib/action.ts';
+import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { cleanEnv, REPO_ROOT, seconds } from './lib/playwright-run.ts';
 import { closedPort } from './lib/closed-port.ts';
 
@@ -41,7 +50,18 @@ const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/action');
 const STEP_TIMEOUT_MS = 240_000;
 /** Lines of each step's output shown in this check's log. */
 const SHOWN_LINES = 12;
-const ACTION_PATH = REPO_ROOT.replace(/\/$/, '');
+
+/** HEAD as `uses: owner/repo@ref` downloads it: `git archive` unpacked, no .git; the packages hard-linked from this checkout. */
+function archiveCopy(): { dir: string; commit: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-action-copy-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['archive', 'HEAD'], { cwd: REPO_ROOT, maxBuffer: 1 << 28 }) });
+  execFileSync('cp', ['-al', join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules')]);
+  return { dir, commit };
+}
+const COPY = archiveCopy();
+const ACTION_PATH = COPY.dir;
 
 type Outcome = 'success' | 'failure' | 'skipped';
 
@@ -149,7 +169,7 @@ function runnerEnv(): NodeJS.ProcessEnv {
 }
 
 function readAction(): ActionFile {
-  return parse(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as ActionFile;
+  return parse(readFileSync(join(ACTION_PATH, 'action.yml'), 'utf8')) as ActionFile;
 }
 
 /** Runs the action's steps in `dir` (workspace, runner temp and file commands inside it). */
@@ -314,6 +334,7 @@ function userCertificate(): string {
 }
 
 const started = performance.now();
+console.log(`check:action: the action runs from a git archive copy of HEAD (${COPY.commit.slice(0, 12)}) in ${COPY.dir}, without .git`);
 const userCertificateBefore = userCertificate();
 rmSync(OUTPUT_DIR, { recursive: true, force: true });
 const reference = readFileSync(REFERENCE_TARGET_FILE, 'utf8');
@@ -347,6 +368,26 @@ const referenceCase = check(
     expect(/^\*\*Verdict: CONFORMANT \(/m.test(run.summary), 'the summary holds the verdict line CONFORMANT');
     expect(/^\| Level \| Requirements \|.*\n\|---\|.*\n\| MUST \| \d+ \|/m.test(run.summary), 'the summary holds the totals table');
     expect(/^verdict=CONFORMANT$/m.test(stepNamed(run, 'summary')?.outputFile ?? ''), 'GITHUB_OUTPUT has verdict=CONFORMANT');
+    const certificate = existsSync(run.outputs['certificate'] ?? '')
+      ? (JSON.parse(readFileSync(run.outputs['certificate'] ?? '', 'utf8')) as CertificationReport)
+      : undefined;
+    const git = certificate?.provenance?.git;
+    expect(
+      git !== undefined && !('unavailable' in git) && git.commit === COPY.commit && git.archive?.copyTree === git.archive?.tree,
+      `the certificate names HEAD (${COPY.commit.slice(0, 12)}), from an unchanged archive copy`,
+      JSON.stringify(git),
+    );
+    const html = join(OUTPUT_DIR, 'reference/workspace/conformance-reports/allure-report/index.html');
+    expect(
+      existsSync(html) && statSync(html).size > 100_000 && stepNamed(run, 'report')?.outcome === 'success',
+      'the HTML report is built beside the certificate (allure-report/index.html, one file)',
+      existsSync(html) ? `${statSync(html).size} bytes` : 'missing',
+    );
+    expect(
+      certificate?.certifiability?.certifiable === true,
+      'the certificate is certifiable',
+      certificate?.certifiability?.reasons.join('; ') ?? 'no certificate',
+    );
     expect(
       run.outputs['certificate'] === join(OUTPUT_DIR, 'reference/workspace/conformance-reports/certification.json') &&
         existsSync(run.outputs['certificate'] ?? ''),

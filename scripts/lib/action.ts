@@ -34,7 +34,16 @@ export const UNMASKED_VARIABLES: ReadonlySet<string> = new Set([
 export const BASELINE_NAME = 'baseline-certification.json';
 
 /** What the suite writes into the reports directory; removed before a run so that none is stale. */
-export const REPORT_ENTRIES: readonly string[] = ['certification.json', 'certification.md', 'junit.xml', 'allure-results', BASELINE_NAME];
+export const REPORT_ENTRIES: readonly string[] = [
+  'certification.json',
+  'certification.md',
+  'junit.xml',
+  'allure-results',
+  'allure-report',
+  'interface-spec.html',
+  'interface-reference.html',
+  BASELINE_NAME,
+];
 
 /**
  * The strings to mask for a profile: every non-empty value of a variable that is not a plain
