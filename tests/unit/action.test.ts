@@ -89,7 +89,7 @@ describe('action.yml', () => {
     );
   });
 
-  it('runs npm run conformance with the prepared profile, then the summary, the upload and the cleanup whatever its exit code', () => {
+  it('runs npm run conformance with the prepared profile, then the summary, the HTML report, the upload and the cleanup whatever its exit code', () => {
     const run = steps.findIndex((step) => step.id === 'run');
     assert.match(steps[run]?.run ?? '', /npm run conformance/);
     assert.match(steps[run]?.run ?? '', /exit "\$status"/, 'the exit code passes through');
@@ -97,7 +97,7 @@ describe('action.yml', () => {
     const after = steps.slice(run + 1);
     assert.deepEqual(
       after.map((step) => step.id ?? step.uses?.split('@')[0]),
-      ['summary', 'actions/upload-artifact', undefined],
+      ['summary', 'report', 'actions/upload-artifact', undefined],
     );
     for (const step of after) assert.match(step.if ?? '', /^always\(\)/, `${step.name}: runs after a failed run step`);
     assert.equal(steps.at(-1)?.env?.['ACTION_PRIVATE_DIR'], '${{ steps.prepare.outputs.private-dir }}');
