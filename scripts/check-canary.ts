@@ -9,7 +9,8 @@
  * passphrases). Five runs then go against it:
  *
  * - plain: the whole suite on the plain reference, with the project's reporters and the Allure HTML
- *   report, as `npm run conformance && npm run report` make them;
+ *   report, as `npm run conformance && npm run report` make them, and the bundle `npm run certify`
+ *   makes of them (scripts/lib/bundle.ts), with the verifier's output;
  * - leaky: a few spec files on a reference that echoes every credential it receives back (in its
  *   error messages, in response headers, in an extra body field), issues opaque access tokens and
  *   secretKeys of words outside the BIP-39 list, with the SEC-07 test on a second reference whose
@@ -67,6 +68,7 @@ import type { SeedFile } from '../reference/seed-types.ts';
 import { EVERYDAY_WORDS } from '../reference/everyday-words.ts';
 import { issueToken } from '../reference/tokens.ts';
 import { REDACTED } from '../fixtures/evidence/redact.ts';
+import { bundleEntries, NOT_FOR_SUBMISSION_NAME, writeBundle } from './lib/bundle.ts';
 import {
   ISSUED_SECRET_PATTERNS,
   IssuedSecrets,
@@ -500,12 +502,13 @@ function searchFiles(started: number, needleList: ReturnType<typeof needles>, pa
     const source = relative(ROOT, file);
     const forms = DOCUMENTS.has(file) ? [] : patterns;
     if (content.subarray(0, 4).equals(Buffer.from('PK\u0003\u0004', 'latin1'))) {
-      // A blob report: each of its files is searched as written (report.jsonl, attachments).
+      // A blob report, or a certification bundle: each of its files is searched as written (report.jsonl, attachments; the interface documents as above).
       searched.blobReports += 1;
       for (const entry of zipEntries(content)) {
         searched.blobEntries += 1;
         searched.blobBytes += entry.data.length;
-        hits.push(...search(`${source}!${entry.name}`, entry.data.toString('latin1'), needleList, forms));
+        const documentEntry = [INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE].includes(entry.name);
+        hits.push(...search(`${source}!${entry.name}`, entry.data.toString('latin1'), needleList, documentEntry ? [] : forms));
       }
       continue;
     }
@@ -547,6 +550,11 @@ async function main(): Promise<number> {
         const report = await runCommand(resolve(ROOT, 'node_modules/.bin/allure'), ['generate', 'reports/allure-results', '-o', 'reports/allure-report']);
         if (report.status !== 0) throw new CannotRun(`allure generate exited with ${report.status}`);
         consoleOutput += report.output;
+        // The bundle npm run certify would write of this run (scripts/lib/bundle.ts): its files are searched in the zip.
+        const verifier = await runCommand(process.execPath, ['--import', 'tsx', resolve(ROOT, 'scripts/verify-certificate.ts'), 'reports/certification.json']);
+        consoleOutput += verifier.output;
+        mkdirSync(CHECK_DIR, { recursive: true });
+        writeBundle(join(CHECK_DIR, `${run.name}-${NOT_FOR_SUBMISSION_NAME}`), bundleEntries(resolve(ROOT, 'reports'), verifier.output).entries);
       }
     }
     const runSeconds = (performance.now() - began) / 1000;

@@ -1,6 +1,6 @@
 /**
  * `npm run check:diff`: npm run diff-certificates on this run's own certificate
- * (reports/certification.json, from npm test's conformance step), as a team's CI would use it:
+ * (reports/certification.json, from npm test's check:certify step: npm run certify), as a team's CI would use it:
  * - against itself: exit 0, no change;
  * - from it to the certificate of a run on the reference with the fault page-stuck-at-first
  *   (tests/unit/certificates/page-stuck-at-first.json, trimmed from a real run): exit 1, and the

@@ -1,6 +1,6 @@
 /**
  * `npm run check:verifier`: the certificate verifier (scripts/verify-certificate.ts) on this run's
- * own certificate, reports/certification.json (npm test runs it after the conformance step), and on
+ * own certificate, reports/certification.json (npm test runs it after check:certify, whose npm run certify runs the suite), and on
  * copies of it with one thing changed each: every tampering must be refused, for its own reason.
  *
  * The run's certificate itself must be VALID, but for one allowance: in a checkout with uncommitted
