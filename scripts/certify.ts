@@ -25,13 +25,14 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { loadTargetConfig, planTarget } from '../fixtures/config/profile.ts';
 import { profileSecrets } from '../fixtures/reporters/redaction.ts';
-import { describeTarget } from '../fixtures/reporters/run-info.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
 import { BUNDLE_NAME, bundleEntries, NOT_FOR_SUBMISSION_NAME, secretsIn, sha256Hex, writeBundle } from './lib/bundle.ts';
 import { REPO_ROOT } from './lib/playwright-run.ts';
 
 const REPORTS = join(REPO_ROOT, 'reports');
 const CERTIFICATE = join(REPORTS, 'certification.json');
+/** What the run and npm run report write, removed before the run. */
+const STALE = ['certification.json', 'certification.md', 'allure-report'];
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const shown = (path: string): string => relative(process.cwd(), path) || '.';
 
@@ -51,20 +52,20 @@ function runEnv(): NodeJS.ProcessEnv {
 
 /** What the run is about to do, in the caller's words: the target, its address, and the permissions it turns on. */
 function announce(env: NodeJS.ProcessEnv): void {
-  const target = describeTarget(env);
-  const where =
-    planTarget(env).kind === 'reference'
-      ? 'the embedded reference (no TARGET_BASE_URL configured; it starts on a free port of 127.0.0.1)'
-      : `target "${target.name}" at ${target.baseUrl} (realtime ${target.realtimeUrl})`;
+  let where = 'the embedded reference (no TARGET_BASE_URL configured; it starts on a free port of 127.0.0.1)';
   let before = '';
-  try {
-    const configured = loadTargetConfig(process.env);
-    const off = [configured.allowWrites ? '' : 'TARGET_ALLOW_WRITES', configured.allowDestructive ? '' : 'TARGET_ALLOW_DESTRUCTIVE'].filter(
-      (name) => name !== '',
-    );
-    if (off.length > 0) before = ` (the profile has ${off.join(' and ')} off: certify turns ${off.length === 1 ? 'it' : 'them'} on)`;
-  } catch {
-    // An invalid profile: the suite names each bad variable and exits 2.
+  if (planTarget(env).kind === 'configured') {
+    try {
+      const target = loadTargetConfig(env);
+      where = `target "${target.name}" at ${target.baseUrl} (realtime ${target.realtimeUrl})`;
+      const configured = loadTargetConfig(process.env);
+      const off = [configured.allowWrites ? '' : 'TARGET_ALLOW_WRITES', configured.allowDestructive ? '' : 'TARGET_ALLOW_DESTRUCTIVE'].filter(
+        (name) => name !== '',
+      );
+      if (off.length > 0) before = ` (the profile has ${off.join(' and ')} off: certify turns ${off.length === 1 ? 'it' : 'them'} on)`;
+    } catch {
+      where = 'the configured target, whose profile is invalid (the suite names each variable to fix, and runs nothing)';
+    }
   }
   say(`running the whole suite against ${where}`);
   say(
@@ -90,7 +91,8 @@ function main(): number {
   }
   const env = runEnv();
   announce(env);
-  for (const name of [BUNDLE_NAME, NOT_FOR_SUBMISSION_NAME]) rmSync(join(REPORTS, name), { force: true });
+  // What an earlier run left must never pass for this run's: a run that stops before its tests writes no certificate.
+  for (const name of [BUNDLE_NAME, NOT_FOR_SUBMISSION_NAME, ...STALE]) rmSync(join(REPORTS, name), { recursive: true, force: true });
 
   const run = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test'], { cwd: REPO_ROOT, env, stdio: 'inherit' });
   const suiteCode = run.status ?? 2;

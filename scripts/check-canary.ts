@@ -580,7 +580,7 @@ async function main(): Promise<number> {
     console.log(`\ncheck:canary: ${outcomes.length} runs in ${runSeconds.toFixed(1)} s\n${outcomes.map(describeRun).join('\n')}`);
     console.log(
       `searched: ${searched.files} files (${searched.bytes} bytes) under reports/ and test-results/, ${searched.blobEntries} files (${searched.blobBytes} bytes) ` +
-        `in ${searched.blobReports} blob reports, and ${Buffer.byteLength(plainConsole)} bytes of console output; ${searched.older} older files not searched\n` +
+        `in ${searched.blobReports} zip archives (blob reports, certification bundles), and ${Buffer.byteLength(plainConsole)} bytes of console output; ${searched.older} older files not searched\n` +
         `for: ${known.length} canary values of the profile and ${recorded.length} credentials the reference handed out or was given ` +
         `(${issued.tokens.size} access tokens, ${opaque} of them opaque; ${issued.secretKeys.size} secretKeys; ${issued.privateKeys.size} private keys; ${issued.passphrases.size} passphrases), ` +
         `in ${needleList.length} spellings (plain, URL-encoded, JSON-escaped, base64, user:password), and ${patterns.length} credential forms (${patterns.map((pattern) => pattern.name).join('; ')}); ` +
