@@ -132,7 +132,7 @@ function main(): number {
     certificate.verdict === 'CONFORMANT' ? '' : `the verdict is ${certificate.verdict}`,
     certificate.certifiability?.certifiable === true
       ? ''
-      : `the run is not certifiable (${certificate.certifiability?.reasons.join('; ') ?? 'it does not say'})`,
+      : `the run is not certifiable (${certificate.certifiability?.reasons.join('; ') ?? 'its certificate does not say why'})`,
     verifier.status === 0 ? '' : 'verify-certificate did not find the certificate VALID',
     report.status === 0 && missing.length === 0 ? '' : `the HTML report could not be built (${missing.join(', ') || `npm run report exited ${report.status}`})`,
   ].filter((obstacle) => obstacle !== '');
