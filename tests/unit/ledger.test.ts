@@ -83,6 +83,45 @@ describe('the ledger of created data', () => {
     );
   });
 
+  it('lists a creation only once it was confirmed: a refused one is gone, one never answered is pending', () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    ledger.requested('refused');
+    ledger.refused('refused');
+    ledger.requested('confirmed');
+    ledger.created('confirmed');
+    ledger.requested('in-flight');
+    // A second upsert of a created participant that is refused leaves it created.
+    ledger.refused('confirmed');
+    assert.deepEqual(outstanding([readText(ledger.file)]), [
+      { target: TARGET, id: 'confirmed' },
+      { target: TARGET, id: 'in-flight', pending: true },
+    ]);
+  });
+
+  it('archives a creation never answered, and says apart, never as left behind, one it could not archive', async () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    ledger.requested('stored');
+    ledger.requested('unknown');
+    const archived: string[] = [];
+    const result = await sweepLedger(
+      'run1',
+      async ({ id }) => (archived.push(id), id === 'unknown' ? 'login answered HTTP 401 without an access_token' : undefined),
+      dir,
+    );
+    assert.deepEqual(archived, ['stored', 'unknown']);
+    assert.deepEqual(result.leftBehind, []);
+    assert.deepEqual(result.unconfirmed, [{ target: TARGET, id: 'unknown', pending: true, reason: 'login answered HTTP 401 without an access_token' }]);
+    assert.equal(existsSync(ledger.file), true, 'kept, so that it can be checked later');
+    const said = describeSweep(result, 'run1');
+    assert.match(
+      said,
+      /^left behind: none\nrun run1: 1 creation\(s\) never answered could not be archived either; whether the target stored them is not known/,
+    );
+    assert.doesNotMatch(said, /archived \d+ participant/);
+  });
+
   it('says "left behind: none" for a run that created nothing', async () => {
     const result = await sweepLedger('empty-run', async () => 'never called', freshDir());
     assert.equal(describeSweep(result, 'empty-run'), 'left behind: none');
