@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
@@ -13,10 +13,10 @@ import { preflight as runPreflight, usableToken } from '../../fixtures/transport
 import type { DownInterface, Preflight } from '../../fixtures/transport/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';
 
-let answer: (response: ServerResponse) => void = (response) => response.end();
+let answer: (response: ServerResponse, request: IncomingMessage) => void = (response) => response.end();
 const server = createServer((incoming, response) => {
   incoming.resume();
-  incoming.on('end', () => answer(response));
+  incoming.on('end', () => answer(response, incoming));
 });
 let base = '';
 
@@ -104,6 +104,26 @@ describe('pre-flight login', () => {
         `login answered HTTP ${status} at ${base}/login: nothing the interface names is served there; check the path prefix of TARGET_BASE_URL`,
       );
     }
+  });
+
+  it('goes on when the account logs in with the apikey header that login must not need: the login tests judge that', async () => {
+    let logins = 0;
+    answer = (response, request) => {
+      if (request.method === 'POST') logins += 1;
+      const withKey = request.headers['apikey'] === 'key-0123456789';
+      send(
+        withKey ? 200 : 401,
+        'application/json',
+        JSON.stringify(withKey ? { access_token: 'a.b.c' } : { statusCode: 401, message: 'apikey required' }),
+      )(response);
+    };
+    const result = await outcome();
+    assert.equal(result.kind, 'unusable');
+    assert.match(
+      result.kind === 'unusable' ? result.message : '',
+      /refused the login \(HTTP 401\); with an apikey header \(TARGET_API_KEY\) the same login gave a token/,
+    );
+    assert.equal(logins, 2, 'one more login, only because the first was refused');
   });
 
   it("goes on at the target's own answers: a 2xx without a token, a 5xx, a timeout status, a rate limit", async () => {
