@@ -44,7 +44,8 @@
  * embedded reference and profile, TARGET_PASSWORD wrong) and `--wrong-prefix` (a reference started by
  * this script under the path prefix /api/v9, TARGET_BASE_URL at its root). The bar: exit 2 within the
  * clean run's wall time, a certificate that is not certifiable for the configuration error, no
- * "left behind" line.
+ * "left behind" line. `--refused-profile`: an invalid TARGET_BASE_URL, with an earlier certificate
+ * planted in reports/; the bar: exit 2 within the clean run's wall time, and that certificate gone.
  *
  * After each clean run it runs that run's Playwright floor (scripts/lib/floor.ts): a synthetic suite
  * of the same tests, files, requests and chains, with the same workers, against a server that
@@ -53,9 +54,9 @@
  * reports and reference account for the rest. `--skip-floor` leaves it out.
  *
  * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]... [--unreachable]
- *   [--front hang|drip]... [--realtime-unreachable] [--cancel] [--wrong-password] [--wrong-prefix] [--skip-floor]
+ *   [--front hang|drip]... [--realtime-unreachable] [--cancel] [--wrong-password] [--wrong-prefix] [--refused-profile] [--skip-floor]
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
@@ -96,6 +97,7 @@ const { values } = parseArgs({
     cancel: { type: 'boolean', default: false },
     'wrong-password': { type: 'boolean', default: false },
     'wrong-prefix': { type: 'boolean', default: false },
+    'refused-profile': { type: 'boolean', default: false },
     'skip-floor': { type: 'boolean', default: false },
   },
 });
@@ -179,7 +181,8 @@ type OutageCase =
   | { kind: 'realtime-unreachable' }
   | { kind: 'cancel'; afterMs: number }
   | { kind: 'wrong-password' }
-  | { kind: 'wrong-prefix' };
+  | { kind: 'wrong-prefix' }
+  | { kind: 'refused-profile' };
 
 interface OutageSample {
   name: string;
@@ -190,6 +193,8 @@ interface OutageSample {
   exitAfterSignalMs?: number;
   /** Whether the run printed a "left behind" line. */
   saidLeftBehind: boolean;
+  /** --refused-profile: whether the earlier certificate planted before the run is still there. */
+  staleCertificate?: boolean;
   certificate?: {
     verdict: string;
     failed: number;
@@ -234,7 +239,9 @@ async function outageSample(index: number, outage: OutageCase): Promise<OutageSa
   const reporterArgs = reporters === 'configured' ? [] : ['--reporter=dot', `--output=${join(dir, 'test-results')}`];
   const profile = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
   // --cancel and --wrong-password run as the clean run does (global setup starts the reference); the others in front of one started here.
-  const embedded = outage.kind === 'cancel' || outage.kind === 'wrong-password';
+  const embedded = outage.kind === 'cancel' || outage.kind === 'wrong-password' || outage.kind === 'refused-profile';
+  if (outage.kind === 'refused-profile')
+    writeFileSync(CERTIFICATE_FILE, `${JSON.stringify({ verdict: 'NOT CONFORMANT', planted: 'bench:suite --refused-profile' })}\n`);
   const reference = embedded
     ? undefined
     : await startReference({
@@ -255,7 +262,12 @@ async function outageSample(index: number, outage: OutageCase): Promise<OutageSa
           };
     const run = await runPlaywright({
       args: ['test', ...layerArgs, ...reporterArgs],
-      env: { ...cleanEnv(), ...addresses, ...(outage.kind === 'wrong-password' ? { TARGET_PASSWORD: 'Not-The-Passw0rd!' } : {}) },
+      env: {
+        ...cleanEnv(),
+        ...addresses,
+        ...(outage.kind === 'wrong-password' ? { TARGET_PASSWORD: 'Not-The-Passw0rd!' } : {}),
+        ...(outage.kind === 'refused-profile' ? { TARGET_BASE_URL: 'notaurl' } : {}),
+      },
       timeoutMs: RUN_TIMEOUT_MS,
       ...(outage.kind === 'cancel'
         ? {
@@ -284,6 +296,7 @@ async function outageSample(index: number, outage: OutageCase): Promise<OutageSa
       calibrationMs,
       exitCode: run.code,
       saidLeftBehind: /left behind/.test(run.output),
+      ...(outage.kind === 'refused-profile' ? { staleCertificate: existsSync(CERTIFICATE_FILE) } : {}),
       ...(exitAfterSignalMs === undefined ? {} : { exitAfterSignalMs }),
       ...(certificate === undefined ? {} : { certificate }),
     };
@@ -301,6 +314,10 @@ function missed(outage: OutageSample, ratio: number): string | undefined {
     if (reporters === 'configured' && (outage.certificate?.verdict !== 'INCOMPLETE' || !outage.certificate.outages.includes('run cancelled')))
       return 'no INCOMPLETE certificate that says the run was cancelled';
     return undefined;
+  }
+  if (outage.name === 'refused-profile') {
+    if (ratio > 1) return `${ratio.toFixed(2)} times the clean run, above 1`;
+    return outage.staleCertificate === true ? 'the earlier certificate is still in reports/' : undefined;
   }
   if (outage.name === 'wrong-password' || outage.name === 'wrong-prefix') {
     if (ratio > 1) return `${ratio.toFixed(2)} times the clean run, above 1`;
@@ -366,11 +383,13 @@ const outageCases: OutageCase[] = [
   ...(values['realtime-unreachable'] ? [{ kind: 'realtime-unreachable' } as const] : []),
   ...(values['wrong-password'] ? [{ kind: 'wrong-password' } as const] : []),
   ...(values['wrong-prefix'] ? [{ kind: 'wrong-prefix' } as const] : []),
+  ...(values['refused-profile'] ? [{ kind: 'refused-profile' } as const] : []),
 ];
 const BARS: Readonly<Record<string, string>> = {
   cancel: `exit ${EXIT_NOT_JUDGED}, an INCOMPLETE certificate that says so`,
   'wrong-password': `exit ${EXIT_NOT_JUDGED} within the clean run's time, not certifiable, no "left behind"`,
   'wrong-prefix': `exit ${EXIT_NOT_JUDGED} within the clean run's time, not certifiable, no "left behind"`,
+  'refused-profile': `exit ${EXIT_NOT_JUDGED} within the clean run's time, no earlier certificate left`,
 };
 const outageResults = new Map<string, { ratio: number; missed?: string; exitAfterSignalMs?: number }[]>();
 const describeOutage = (outage: OutageSample, clean: Sample, ratio: number, problem: string | undefined): string => {
@@ -381,7 +400,7 @@ const describeOutage = (outage: OutageSample, clean: Sample, ratio: number, prob
         `outages: ${outage.certificate.outages.join(', ') || 'none'}${outage.certificate.certifiable === false ? '; not certifiable' : ''})`;
   const signal = outage.exitAfterSignalMs === undefined ? '' : `, exited ${seconds(outage.exitAfterSignalMs)} after the SIGTERM`;
   return (
-    `${outage.name}: ${seconds(outage.wallMs)} wall, exit ${String(outage.exitCode)}${signal}, ${certificate}${outage.saidLeftBehind ? ', said "left behind"' : ''}; ${ratio.toFixed(2)} times the clean run's ${seconds(clean.wallMs)}; ` +
+    `${outage.name}: ${seconds(outage.wallMs)} wall, exit ${String(outage.exitCode)}${signal}, ${certificate}${outage.saidLeftBehind ? ', said "left behind"' : ''}${outage.staleCertificate === false ? ', the earlier certificate removed' : ''}; ${ratio.toFixed(2)} times the clean run's ${seconds(clean.wallMs)}; ` +
     `bar ${problem === undefined ? 'met' : `NOT met (${problem})`}; cores before the run: ${outage.calibrationMs.toFixed(1)} ms per scrypt operation`
   );
 };
