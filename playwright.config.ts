@@ -1,3 +1,5 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { configurationProblem, harnessSettings, workersFor } from './fixtures/config/profile.ts';
 import { EXIT_NOT_JUDGED } from './fixtures/verdict/exit-codes.ts';
@@ -5,11 +7,20 @@ import { selfVerifyProjects } from './fixtures/run/self-verify-projects.ts';
 import type { SelfVerifyWorkerOptions } from './fixtures/run/self-verify-projects.ts';
 import type { WorkerFixtures } from './fixtures/index.ts';
 import { DISCOVERY_REQUIREMENTS } from './tests/support/discovery.ts';
+import { clearRunOutputs, runnerOf } from './fixtures/reporters/fresh-start.ts';
+import type { FreshStartOptions } from './fixtures/reporters/fresh-start.ts';
+
+/** What a run writes, cleared when the next one starts (fixtures/reporters/fresh-start.ts) and redacted when it ends. */
+const RUN_OUTPUTS: Required<FreshStartOptions> = {
+  outputs: ['reports/junit.xml', 'reports/allure-results', 'reports/certification.json', 'reports/certification.md'],
+  certificateDir: 'reports',
+};
 
 // A bad profile is said once, here, before any reporter or worker starts: no stack trace, nothing
-// judged, exit code 2 (README, "Exit codes").
+// judged, exit code 2 (README, "Exit codes"). The previous run's reports go first: none of them is this run's.
 const problem = configurationProblem();
 if (problem !== undefined) {
+  if (runnerOf(fileURLToPath(import.meta.url))) clearRunOutputs(dirname(fileURLToPath(import.meta.url)), RUN_OUTPUTS);
   process.stderr.write(`${problem}\nNothing was run.\n`);
   process.exit(EXIT_NOT_JUDGED);
 }
@@ -32,12 +43,11 @@ export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixture
   forbidOnly: settings.ci,
   // Outcomes first: it restores the expectation of tests whose failures checks recorded (fixtures/verdict/checks.ts).
   // Redaction next: it redacts in place what every later reporter receives (fixtures/reporters/redaction.ts).
+  // Fresh start first of all: its onConfigure clears the previous run's reports before global setup.
   reporter: [
+    ['./fixtures/reporters/fresh-start.ts', RUN_OUTPUTS],
     ['./fixtures/reporters/outcomes.ts'],
-    [
-      './fixtures/reporters/redaction.ts',
-      { outputs: ['reports/junit.xml', 'reports/allure-results', 'reports/certification.json', 'reports/certification.md'] },
-    ],
+    ['./fixtures/reporters/redaction.ts', { outputs: RUN_OUTPUTS.outputs }],
     ['./fixtures/reporters/allure.ts', { resultsDir: 'reports/allure-results' }],
     ['junit', { outputFile: 'reports/junit.xml' }],
     [settings.ci ? 'line' : 'list'],

@@ -40,6 +40,13 @@
  * (for --cancel: exit 2, an INCOMPLETE certificate that says it was cancelled). The benchmark exits 1
  * when one of these runs misses it.
  *
+ * Issue 36's configuration errors, each after each clean run: `--wrong-password` (the clean run's
+ * embedded reference and profile, TARGET_PASSWORD wrong) and `--wrong-prefix` (a reference started by
+ * this script under the path prefix /api/v9, TARGET_BASE_URL at its root). The bar: exit 2 within the
+ * clean run's wall time, a certificate that is not certifiable for the configuration error, no
+ * "left behind" line. `--refused-profile`: an invalid TARGET_BASE_URL, with an earlier certificate
+ * planted in reports/; the bar: exit 2 within the clean run's wall time, and that certificate gone.
+ *
  * After each clean run it runs that run's Playwright floor (scripts/lib/floor.ts): a synthetic suite
  * of the same tests, files, requests and chains, with the same workers, against a server that
  * answers at once and checks nothing, and prints its wall time beside the run's. That is what
@@ -47,9 +54,9 @@
  * reports and reference account for the rest. `--skip-floor` leaves it out.
  *
  * Usage: npm run bench:suite -- [--runs N] [--layer hand|generated|all] [--reporters configured|dot] [--fault NAME]... [--unreachable]
- *   [--front hang|drip]... [--realtime-unreachable] [--cancel] [--skip-floor]
+ *   [--front hang|drip]... [--realtime-unreachable] [--cancel] [--wrong-password] [--wrong-prefix] [--refused-profile] [--skip-floor]
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
@@ -88,6 +95,9 @@ const { values } = parseArgs({
     front: { type: 'string', multiple: true, default: [] },
     'realtime-unreachable': { type: 'boolean', default: false },
     cancel: { type: 'boolean', default: false },
+    'wrong-password': { type: 'boolean', default: false },
+    'wrong-prefix': { type: 'boolean', default: false },
+    'refused-profile': { type: 'boolean', default: false },
     'skip-floor': { type: 'boolean', default: false },
   },
 });
@@ -166,7 +176,13 @@ async function unreachableSample(index: number): Promise<UnreachableSample> {
 }
 
 /** Issue 31's cases: a front that hangs or drips all but login, a realtime address where nothing listens, a cancel. */
-type OutageCase = { kind: 'front'; mode: FrontMode } | { kind: 'realtime-unreachable' } | { kind: 'cancel'; afterMs: number };
+type OutageCase =
+  | { kind: 'front'; mode: FrontMode }
+  | { kind: 'realtime-unreachable' }
+  | { kind: 'cancel'; afterMs: number }
+  | { kind: 'wrong-password' }
+  | { kind: 'wrong-prefix' }
+  | { kind: 'refused-profile' };
 
 interface OutageSample {
   name: string;
@@ -175,11 +191,23 @@ interface OutageSample {
   exitCode: number | null;
   /** --cancel: from the SIGTERM to the run's exit. */
   exitAfterSignalMs?: number;
-  certificate?: { verdict: string; failed: number; notAssessed: number; total: number; judged: number; outages: string[]; stop?: string };
+  /** Whether the run printed a "left behind" line. */
+  saidLeftBehind: boolean;
+  /** --refused-profile: whether the earlier certificate planted before the run is still there. */
+  staleCertificate?: boolean;
+  certificate?: {
+    verdict: string;
+    failed: number;
+    notAssessed: number;
+    total: number;
+    judged: number;
+    outages: string[];
+    stop?: string;
+    certifiable?: boolean;
+  };
 }
 
-const caseName = (outage: OutageCase): string =>
-  outage.kind === 'front' ? `front-${outage.mode}` : outage.kind === 'cancel' ? 'cancel' : 'realtime-unreachable';
+const caseName = (outage: OutageCase): string => (outage.kind === 'front' ? `front-${outage.mode}` : outage.kind);
 
 function readCertificate(): OutageSample['certificate'] {
   try {
@@ -194,6 +222,7 @@ function readCertificate(): OutageSample['certificate'] {
       judged: written.requirements.length - count('failed') - count('not assessed'),
       outages: (written.outages ?? []).map((outage) => `${outage.interface ?? 'run'} ${outage.kind}`),
       ...(stop === undefined ? {} : { stop }),
+      ...(written.certifiability === undefined ? {} : { certifiable: written.certifiability.certifiable }),
     };
   } catch {
     return undefined;
@@ -209,8 +238,16 @@ async function outageSample(index: number, outage: OutageCase): Promise<OutageSa
   const calibrationMs = await calibrate();
   const reporterArgs = reporters === 'configured' ? [] : ['--reporter=dot', `--output=${join(dir, 'test-results')}`];
   const profile = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
-  // --cancel runs as the clean run does (global setup starts the reference); the others in front of one started here.
-  const reference = outage.kind === 'cancel' ? undefined : await startReference({ recordingDelayMs: profile.recordingReadyMs });
+  // --cancel and --wrong-password run as the clean run does (global setup starts the reference); the others in front of one started here.
+  const embedded = outage.kind === 'cancel' || outage.kind === 'wrong-password' || outage.kind === 'refused-profile';
+  if (outage.kind === 'refused-profile')
+    writeFileSync(CERTIFICATE_FILE, `${JSON.stringify({ verdict: 'NOT CONFORMANT', planted: 'bench:suite --refused-profile' })}\n`);
+  const reference = embedded
+    ? undefined
+    : await startReference({
+        recordingDelayMs: profile.recordingReadyMs,
+        ...(outage.kind === 'wrong-prefix' ? { extraArgs: ['--variation', 'path-prefix'] } : {}),
+      });
   const front = outage.kind === 'front' && reference !== undefined ? await startHostileFront(outage.mode, reference.baseUrl) : undefined;
   let signalledAt: number | undefined;
   try {
@@ -219,12 +256,18 @@ async function outageSample(index: number, outage: OutageCase): Promise<OutageSa
         ? {}
         : {
             TARGET_FILE: REFERENCE_TARGET_FILE,
-            TARGET_BASE_URL: front?.url ?? reference.baseUrl,
-            TARGET_REALTIME_URL: front === undefined ? `http://127.0.0.1:${await closedPort()}/v2` : `${front.url}/v2`,
+            TARGET_BASE_URL: front?.url ?? (outage.kind === 'wrong-prefix' ? new URL(reference.baseUrl).origin : reference.baseUrl),
+            TARGET_REALTIME_URL:
+              front !== undefined ? `${front.url}/v2` : outage.kind === 'wrong-prefix' ? reference.realtimeUrl : `http://127.0.0.1:${await closedPort()}/v2`,
           };
     const run = await runPlaywright({
       args: ['test', ...layerArgs, ...reporterArgs],
-      env: { ...cleanEnv(), ...addresses },
+      env: {
+        ...cleanEnv(),
+        ...addresses,
+        ...(outage.kind === 'wrong-password' ? { TARGET_PASSWORD: 'Not-The-Passw0rd!' } : {}),
+        ...(outage.kind === 'refused-profile' ? { TARGET_BASE_URL: 'notaurl' } : {}),
+      },
       timeoutMs: RUN_TIMEOUT_MS,
       ...(outage.kind === 'cancel'
         ? {
@@ -252,6 +295,8 @@ async function outageSample(index: number, outage: OutageCase): Promise<OutageSa
       wallMs: run.durationMs,
       calibrationMs,
       exitCode: run.code,
+      saidLeftBehind: /left behind/.test(run.output),
+      ...(outage.kind === 'refused-profile' ? { staleCertificate: existsSync(CERTIFICATE_FILE) } : {}),
       ...(exitAfterSignalMs === undefined ? {} : { exitAfterSignalMs }),
       ...(certificate === undefined ? {} : { certificate }),
     };
@@ -268,6 +313,17 @@ function missed(outage: OutageSample, ratio: number): string | undefined {
     if (outage.exitAfterSignalMs === undefined) return 'the run ended before the SIGTERM';
     if (reporters === 'configured' && (outage.certificate?.verdict !== 'INCOMPLETE' || !outage.certificate.outages.includes('run cancelled')))
       return 'no INCOMPLETE certificate that says the run was cancelled';
+    return undefined;
+  }
+  if (outage.name === 'refused-profile') {
+    if (ratio > 1) return `${ratio.toFixed(2)} times the clean run, above 1`;
+    return outage.staleCertificate === true ? 'the earlier certificate is still in reports/' : undefined;
+  }
+  if (outage.name === 'wrong-password' || outage.name === 'wrong-prefix') {
+    if (ratio > 1) return `${ratio.toFixed(2)} times the clean run, above 1`;
+    if (reporters === 'configured' && (outage.certificate?.certifiable !== false || !outage.certificate.outages.includes('run configuration error')))
+      return 'no certificate that is not certifiable for a configuration error';
+    if (outage.saidLeftBehind) return 'a "left behind" line';
     return undefined;
   }
   if (ratio > OUTAGE_BAR) return `${ratio.toFixed(2)} times the clean run, above ${OUTAGE_BAR}`;
@@ -325,17 +381,26 @@ const unreachable: { ratio: number; exitCode: number | null }[] = [];
 const outageCases: OutageCase[] = [
   ...fronts.map((mode): OutageCase => ({ kind: 'front', mode })),
   ...(values['realtime-unreachable'] ? [{ kind: 'realtime-unreachable' } as const] : []),
+  ...(values['wrong-password'] ? [{ kind: 'wrong-password' } as const] : []),
+  ...(values['wrong-prefix'] ? [{ kind: 'wrong-prefix' } as const] : []),
+  ...(values['refused-profile'] ? [{ kind: 'refused-profile' } as const] : []),
 ];
+const BARS: Readonly<Record<string, string>> = {
+  cancel: `exit ${EXIT_NOT_JUDGED}, an INCOMPLETE certificate that says so`,
+  'wrong-password': `exit ${EXIT_NOT_JUDGED} within the clean run's time, not certifiable, no "left behind"`,
+  'wrong-prefix': `exit ${EXIT_NOT_JUDGED} within the clean run's time, not certifiable, no "left behind"`,
+  'refused-profile': `exit ${EXIT_NOT_JUDGED} within the clean run's time, no earlier certificate left`,
+};
 const outageResults = new Map<string, { ratio: number; missed?: string; exitAfterSignalMs?: number }[]>();
 const describeOutage = (outage: OutageSample, clean: Sample, ratio: number, problem: string | undefined): string => {
   const certificate =
     outage.certificate === undefined
       ? 'no certificate read'
       : `certificate ${outage.certificate.verdict} (${outage.certificate.judged} of ${outage.certificate.total} requirements judged, ${outage.certificate.failed} failed, ${outage.certificate.notAssessed} not assessed; ` +
-        `outages: ${outage.certificate.outages.join(', ') || 'none'})`;
+        `outages: ${outage.certificate.outages.join(', ') || 'none'}${outage.certificate.certifiable === false ? '; not certifiable' : ''})`;
   const signal = outage.exitAfterSignalMs === undefined ? '' : `, exited ${seconds(outage.exitAfterSignalMs)} after the SIGTERM`;
   return (
-    `${outage.name}: ${seconds(outage.wallMs)} wall, exit ${String(outage.exitCode)}${signal}, ${certificate}; ${ratio.toFixed(2)} times the clean run's ${seconds(clean.wallMs)}; ` +
+    `${outage.name}: ${seconds(outage.wallMs)} wall, exit ${String(outage.exitCode)}${signal}, ${certificate}${outage.saidLeftBehind ? ', said "left behind"' : ''}${outage.staleCertificate === false ? ', the earlier certificate removed' : ''}; ${ratio.toFixed(2)} times the clean run's ${seconds(clean.wallMs)}; ` +
     `bar ${problem === undefined ? 'met' : `NOT met (${problem})`}; cores before the run: ${outage.calibrationMs.toFixed(1)} ms per scrypt operation`
   );
 };
@@ -433,7 +498,7 @@ for (const [name, results] of outageResults) {
   console.log(
     `${name}: median ${median(sorted).toFixed(2)} times the clean run's wall time (${sorted.map((ratio) => ratio.toFixed(2)).join(', ')})` +
       (signals.length === 0 ? '' : `, exit ${signals.join(', ')} after the SIGTERM`) +
-      `; bar (${name === 'cancel' ? `exit ${EXIT_NOT_JUDGED}, an INCOMPLETE certificate that says so` : `exit ${EXIT_NOT_JUDGED} within ${OUTAGE_BAR} times, none failed`}): ` +
+      `; bar (${BARS[name] ?? `exit ${EXIT_NOT_JUDGED} within ${OUTAGE_BAR} times, none failed`}): ` +
       (misses.length === 0 ? 'met' : `NOT met (${misses.join('; ')})`),
   );
 }

@@ -7,6 +7,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REFERENCE_TARGET_FILE, loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger, targetArchiver } from '../../fixtures/data/ledger.ts';
+import { NameSequence, ParticipantFactory } from '../../fixtures/data/discovery.ts';
+import type { ApiClient } from '../../fixtures/transport/client.ts';
+import type { Exchange } from '../../fixtures/contract/index.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -83,6 +86,45 @@ describe('the ledger of created data', () => {
     );
   });
 
+  it('lists a creation only once it was confirmed: a refused one is gone, one never answered is pending', () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    ledger.requested('refused');
+    ledger.refused('refused');
+    ledger.requested('confirmed');
+    ledger.created('confirmed');
+    ledger.requested('in-flight');
+    // A second upsert of a created participant that is refused leaves it created.
+    ledger.refused('confirmed');
+    assert.deepEqual(outstanding([readText(ledger.file)]), [
+      { target: TARGET, id: 'confirmed' },
+      { target: TARGET, id: 'in-flight', pending: true },
+    ]);
+  });
+
+  it('archives a creation never answered, and says apart, never as left behind, one it could not archive', async () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    ledger.requested('stored');
+    ledger.requested('unknown');
+    const archived: string[] = [];
+    const result = await sweepLedger(
+      'run1',
+      async ({ id }) => (archived.push(id), id === 'unknown' ? 'login answered HTTP 401 without an access_token' : undefined),
+      dir,
+    );
+    assert.deepEqual(archived, ['stored', 'unknown']);
+    assert.deepEqual(result.leftBehind, []);
+    assert.deepEqual(result.unconfirmed, [{ target: TARGET, id: 'unknown', pending: true, reason: 'login answered HTTP 401 without an access_token' }]);
+    assert.equal(existsSync(ledger.file), true, 'kept, so that it can be checked later');
+    const said = describeSweep(result, 'run1');
+    assert.match(
+      said,
+      /^left behind: none\nrun run1: 1 creation\(s\) never answered could not be archived either; whether the target stored them is not known/,
+    );
+    assert.doesNotMatch(said, /archived \d+ participant/);
+  });
+
   it('says "left behind: none" for a run that created nothing', async () => {
     const result = await sweepLedger('empty-run', async () => 'never called', freshDir());
     assert.equal(describeSweep(result, 'empty-run'), 'left behind: none');
@@ -125,5 +167,55 @@ describe('the sweep archiver', () => {
     } finally {
       close();
     }
+  });
+});
+
+describe("the participant factory's ledger entries", () => {
+  /** A client whose upsertParticipant answers `status` (or throws, as a request that got no answer). */
+  function client(status: number | 'no answer'): ApiClient {
+    const listeners: ((exchange: Exchange, params: Readonly<Record<string, string>>) => void)[] = [];
+    const fake = {
+      onExchange: (listener: (typeof listeners)[number]) => void listeners.push(listener),
+      call: async (operationId: string, options: { body?: unknown; params?: Record<string, string> } = {}): Promise<Exchange> => {
+        if (status === 'no answer') throw new Error('target did not finish its response within 10000 ms');
+        const exchange = {
+          operationId,
+          request: { method: 'POST', url: 'http://127.0.0.1:4010/participants', headers: {}, body: JSON.stringify(options.body) },
+          status,
+          headers: {},
+          text: '',
+          json: undefined,
+          curl: 'curl',
+        } as unknown as Exchange;
+        for (const listener of listeners) listener(exchange, options.params ?? {});
+        return exchange;
+      },
+    };
+    return fake as unknown as ApiClient;
+  }
+
+  it('records a creation as created only once it answered 2xx; a refused one is gone, one never answered stays pending', async () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    await new ParticipantFactory(client(201), new NameSequence('cs-run1-w0'), ledger).create();
+    await assert.rejects(new ParticipantFactory(client(401), new NameSequence('cs-run1-w1'), ledger).create(), /upsertParticipant answered HTTP 401/);
+    await assert.rejects(new ParticipantFactory(client('no answer'), new NameSequence('cs-run1-w2'), ledger).create(), /did not finish/);
+    assert.deepEqual(outstanding([readText(ledger.file)]), [
+      { target: TARGET, id: 'cs-run1-w0-1' },
+      { target: TARGET, id: 'cs-run1-w2-1', pending: true },
+    ]);
+  });
+
+  it('confirms a reserved ID once an upsert of it answered 2xx', async () => {
+    const dir = freshDir();
+    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const api = client(200);
+    const factory = new ParticipantFactory(api, new NameSequence('cs-run1-w0'), ledger);
+    const [stored, unsent] = [factory.reserveId(), factory.reserveId()];
+    await api.call('upsertParticipant', { body: { participantId: stored, name: 'x' } });
+    assert.deepEqual(outstanding([readText(ledger.file)]), [
+      { target: TARGET, id: stored },
+      { target: TARGET, id: unsent, pending: true },
+    ]);
   });
 });

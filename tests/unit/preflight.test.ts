@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
@@ -13,10 +13,10 @@ import { preflight as runPreflight, usableToken } from '../../fixtures/transport
 import type { DownInterface, Preflight } from '../../fixtures/transport/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';
 
-let answer: (response: ServerResponse) => void = (response) => response.end();
+let answer: (response: ServerResponse, request: IncomingMessage) => void = (response) => response.end();
 const server = createServer((incoming, response) => {
   incoming.resume();
-  incoming.on('end', () => answer(response));
+  incoming.on('end', () => answer(response, incoming));
 });
 let base = '';
 
@@ -66,16 +66,71 @@ describe('pre-flight login', () => {
     assert.equal(await preflight(), undefined);
   });
 
-  it('says plainly that the login was refused, without the password', async () => {
+  it('stops at a refusal of the account, naming TARGET_EMAIL and TARGET_PASSWORD, without the password', async () => {
     answer = send(401, 'application/json', JSON.stringify({ statusCode: 401, message: 'Invalid credentials' }));
-    const message = await preflight();
-    assert.match(
-      message ?? '',
-      /^Pre-flight: the developer account \(TARGET_EMAIL, TARGET_PASSWORD\) cannot be used: the target refused the login \(HTTP 401\)\.\n/,
+    const result = await outcome();
+    assert.equal(result.kind, 'misconfigured');
+    const message = result.kind === 'misconfigured' ? result.message : '';
+    assert.equal(
+      result.kind === 'misconfigured' ? result.cause : '',
+      `the developer account could not log in (login answered HTTP 401 at ${base}/login): check TARGET_EMAIL and TARGET_PASSWORD`,
     );
-    assert.match(message ?? '', /every check that needs the bearer token is not assessed for this cause/);
-    assert.match(message ?? '', /curl -sS -i -X POST '.*\/login'/);
-    assert.doesNotMatch(message ?? '', /pw-S3cret!/);
+    assert.match(message, /^Pre-flight: configuration error: the developer account could not log in .*: check TARGET_EMAIL and TARGET_PASSWORD\.\n/);
+    assert.match(message, /stops before its tests \(exit code 2\) with a certificate that is not certifiable: the suite cannot tell a mistyped profile/);
+    assert.match(message, /curl -sS -i -X POST '.*\/login'/);
+    assert.doesNotMatch(message, /pw-S3cret!/);
+    for (const status of [400, 403, 422]) {
+      answer = send(status, 'application/json', JSON.stringify({ statusCode: status, message: 'no' }));
+      const refused = await outcome();
+      assert.match(
+        refused.kind === 'misconfigured' ? refused.cause : refused.kind,
+        /^the developer account could not log in .*check TARGET_EMAIL and TARGET_PASSWORD$/,
+        `HTTP ${status}`,
+      );
+    }
+  });
+
+  it('stops at an address that serves no login, naming the path prefix of TARGET_BASE_URL, not the account', async () => {
+    const cases: [number, string, string][] = [
+      [404, 'application/json', JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Route POST:/api/v1/login not found' })],
+      [405, 'text/plain', 'Method Not Allowed'],
+      [500, 'text/html', '<!DOCTYPE html><pre>Cannot POST /api/v1/login</pre>'],
+    ];
+    for (const [status, type, body] of cases) {
+      answer = send(status, type, body);
+      const result = await outcome();
+      assert.equal(
+        result.kind === 'misconfigured' ? result.cause : result.kind,
+        `login answered HTTP ${status} at ${base}/login: nothing the interface names is served there; check the path prefix of TARGET_BASE_URL`,
+      );
+    }
+  });
+
+  it('goes on when the account logs in with the apikey header that login must not need: the login tests judge that', async () => {
+    let logins = 0;
+    answer = (response, request) => {
+      if (request.method === 'POST') logins += 1;
+      const withKey = request.headers['apikey'] === 'key-0123456789';
+      send(
+        withKey ? 200 : 401,
+        'application/json',
+        JSON.stringify(withKey ? { access_token: 'a.b.c' } : { statusCode: 401, message: 'apikey required' }),
+      )(response);
+    };
+    const result = await outcome();
+    assert.equal(result.kind, 'unusable');
+    assert.match(
+      result.kind === 'unusable' ? result.message : '',
+      /refused the login \(HTTP 401\); with an apikey header \(TARGET_API_KEY\) the same login gave a token/,
+    );
+    assert.equal(logins, 2, 'one more login, only because the first was refused');
+  });
+
+  it("goes on at the target's own answers: a 2xx without a token, a 5xx, a timeout status, a rate limit", async () => {
+    for (const status of [200, 408, 429, 500, 503]) {
+      answer = send(status, 'text/html', '<html>It works!</html>');
+      assert.equal((await outcome()).kind, 'unusable', `HTTP ${status}`);
+    }
   });
 
   it('names an answer without a token', async () => {
@@ -108,7 +163,7 @@ describe('pre-flight login', () => {
       name: 'realtime',
       cause: 'connection refused: nothing listens at the target address',
     });
-    answer = send(401, 'application/json', '{}');
+    answer = send(500, 'application/json', '{}');
     const refused = await outcome(base, `http://127.0.0.1:${port}/v2`);
     assert.equal(refused.kind, 'unusable');
     assert.equal(refused.kind === 'unusable' ? refused.down?.name : undefined, 'realtime');
