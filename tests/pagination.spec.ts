@@ -234,8 +234,8 @@ const CASES: readonly Case[] = [
         const page = exchange.status === 200 ? envelopeOf(exchange) : undefined;
         observe(
           'PAG-09',
-          page === undefined ? `HTTP ${exchange.status}` : `HTTP 200, ${page.data.length} items, total ${page.pagination.total}`,
-          `skip=${skip} of ${total}`,
+          page === undefined ? `HTTP ${exchange.status}` : `HTTP 200, ${page.data.length === 0 ? 'no items' : 'items'}`,
+          `skip=${skip} of ${total}${page === undefined ? '' : `; ${page.data.length} items, total ${page.pagination.total}`}`,
         );
         await check('PAG-09', `skip=${skip} of ${total} answers 200 with the envelope`, () => {
           pastTheEndAnswered(exchange);
