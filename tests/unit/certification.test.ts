@@ -4,6 +4,7 @@ import { certify, judgeRequirement, outcomeFor, overallVerdict, suiteError, verd
 import type { Certification, RequirementResult, TestEvidence } from '../../fixtures/verdict/certification.ts';
 import type { CheckRecord } from '../../fixtures/verdict/checks.ts';
 import { closingLines, listsOnly, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
+import { because } from '../../fixtures/verdict/not-assessed.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
 
 const req = (id: string, level: Requirement['level']): Requirement => ({
@@ -147,6 +148,17 @@ describe('judgeRequirement', () => {
 
   it('does not assess it when no test cites it', () => {
     assert.deepEqual(judgeRequirement(MUST, [], []).notAssessedBecause, ['no test of this run cites it']);
+  });
+
+  it('says what data would assess a partly assessed requirement fully (PAG-02 on a list of 8 groups)', () => {
+    const reason = `not assessed: ${because('the list holds 8 items, not more than 10', { lacking: 'more than 10 groups' })}`;
+    const short = evidence(['PAG-01'], 'skipped', { skipReasons: [reason] });
+    const result = judgeRequirement(MUST, [evidence(['PAG-01'], 'passed'), short], []);
+    assert.equal(result.verdict, 'passed');
+    assert.deepEqual(result.partlyAssessedBecause, ['not assessed: needs more than 10 groups (the list holds 8 items, not more than 10)']);
+    assert.equal(because('a realtime channel', { enable: 'TARGET_CHANNEL' }), 'needs TARGET_CHANNEL (a realtime channel)');
+    assert.equal(because('archives a member', { enable: 'TARGET_ALLOW_DESTRUCTIVE' }), 'needs TARGET_ALLOW_DESTRUCTIVE=1 (archives a member)');
+    assert.equal(because('the list is empty', undefined), 'the list is empty');
   });
 
   it('passes it partly assessed when some citing tests were skipped or left cases unassessed, saying why', () => {
