@@ -51,6 +51,8 @@ export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixture
     ['./fixtures/reporters/allure.ts', { resultsDir: 'reports/allure-results' }],
     ['junit', { outputFile: 'reports/junit.xml' }],
     [settings.ci ? 'line' : 'list'],
+    // The reason of each skipped test, which the list and line reporters do not print (fixtures/reporters/skips.ts).
+    ['./fixtures/reporters/skips.ts'],
     ['./fixtures/reporters/certification.ts', { outputDir: 'reports' }],
   ],
   globalSetup: './fixtures/global-setup.ts',

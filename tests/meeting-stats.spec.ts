@@ -140,7 +140,10 @@ for (const c of DATE_FILTERS) {
     const { query, period } = c.pick(all) ?? notAssessed(`no record to take a ${c.name} from`, { lacking: 'meeting statistics records in production' });
     // Which date-time of a record the filter uses, and in which zone, is not shown (support/meeting-stats.ts).
     const outside = all.filter((record) => !mayMatch(record, period));
-    if (outside.length === 0) notAssessed(`every record may lie in the period ${JSON.stringify(query)}, so an ignored filter would pass`);
+    if (outside.length === 0)
+      notAssessed(`every record may lie in the period ${JSON.stringify(query)}, so an ignored filter would pass`, {
+        lacking: `meeting statistics records in production dated outside ${JSON.stringify(query)}`,
+      });
 
     const filtered = await readRecords(api, query);
     const returned = new Set(filtered.map((record) => record.uuid));

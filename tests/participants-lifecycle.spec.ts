@@ -159,7 +159,10 @@ test(
       const last = lastSkip > 0 ? await discovered(readPage(api, participantsOf(group.id), { skip: lastSkip, take: 10 })) : first;
       if ([...keysOf(first, 'id'), ...keysOf(last, 'id')].includes(created.id)) listing.push(group.id);
     });
-    if (listing.length === 0) notAssessed(`no group of the first page lists the created participant (the interface cannot place it in one)`);
+    if (listing.length === 0)
+      notAssessed('no group of the first page lists the created participant (the interface cannot place it in one)', {
+        lacking: 'a group of the first page of listGroups that lists the participants the suite creates',
+      });
     await check('PART-10', `after archiving, ${created.id} is on no page of the ${listing.length} group(s) that listed it`, async () => {
       await archive(api, created.id);
       // After the archive, the walks of the groups go out together.
@@ -188,7 +191,9 @@ test(
     const shared = await discover.groupWithParticipants();
     const sharedWalk = shared === undefined ? undefined : await discovered(walkKeys(api, participantsOf(shared.group.id), 10));
     if (sharedWalk?.complete === false)
-      notAssessed(`the discovery group holds more than ${MAX_WALK_PAGES * 10} participants, so a member outside it cannot be told apart`);
+      notAssessed(`the discovery group holds more than ${MAX_WALK_PAGES * 10} participants, so a member outside it cannot be told apart`, {
+        lacking: `a discovery group (TARGET_GROUP_ID) of at most ${MAX_WALK_PAGES * 10} participants`,
+      });
     const avoided = new Set(sharedWalk?.keys ?? []);
     const firstPage = new Set(((await discover.groups()) ?? []).map((group) => group.id));
     const laterGroups = (await discovered(readPage(api, { operationId: 'listGroups', key: 'id' }, { skip: 10, take: 10 }))).data as unknown as Group[];
@@ -204,13 +209,19 @@ test(
         break;
       }
     }
-    if (chosen === undefined) notAssessed('no group on the second page of listGroups has a member outside the discovery group');
+    if (chosen === undefined)
+      notAssessed('no group on the second page of listGroups has a member outside the discovery group', {
+        lacking: 'more than 10 groups, one of the 11th to 20th with a participant outside the discovery group',
+      });
     const { groupId, member } = chosen as { groupId: string; member: Participant };
     try {
       await check('PART-10', `after archiving the seeded member ${member.id}, it is on no page of group ${groupId}`, async () => {
         await archive(api, member.id);
         const after = await walkKeys(api, participantsOf(groupId), 10);
-        if (!after.complete) notAssessed.check(`the walk of group ${groupId} stopped at ${MAX_WALK_PAGES} pages before its end`);
+        if (!after.complete)
+          notAssessed.check(`the walk of group ${groupId} stopped at ${MAX_WALK_PAGES} pages before its end`, {
+            lacking: `a group of at most ${MAX_WALK_PAGES * 10} participants on the second page of listGroups`,
+          });
         expect(after.keys, `participants of group ${groupId} after archiving ${member.id}`).not.toContain(member.id);
       });
     } finally {

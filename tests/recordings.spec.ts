@@ -191,8 +191,10 @@ test(
     const older = processing.filter((recording) => created(recording) < cutoff);
     observe(
       'REC-09',
-      `${older.length} of ${processing.length} processing recordings were created more than ${target.recordingReadyMs} ms ago`,
-      older.map((recording) => `${recording.uuid} (${recording.createdAt})`).join(', ') || `${list.items.length} recordings listed`,
+      older.length === 0
+        ? `no processing recording was created more than the recording delay ago`
+        : `processing recordings created more than the recording delay ago`,
+      `${older.length} of ${processing.length} processing recordings, delay ${target.recordingReadyMs} ms: ${older.map((recording) => `${recording.uuid} created ${recording.createdAt ?? '?'}`).join(', ') || `${list.items.length} recordings listed`}`,
     );
   },
 );

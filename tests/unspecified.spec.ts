@@ -243,7 +243,12 @@ test('the values of price in meeting statistics are observed', cites('UNS-11'), 
   const prices = (await meetingRecords(api, target)).map((record) => record['price'] as number);
   const decimals = Math.max(...prices.map((price) => (String(price).split('.')[1] ?? '').length));
   const integers = prices.filter((price) => Number.isInteger(price)).length;
-  observe('UNS-11', `${prices.length} prices, ${integers} integers, from ${Math.min(...prices)} to ${Math.max(...prices)}, at most ${decimals} decimals`);
+  // The form is what kind of number a price is; how many and their range are the detail.
+  observe(
+    'UNS-11',
+    `${integers === prices.length ? 'integers only' : integers === 0 ? 'fractions only' : 'integers and fractions'}, at most ${decimals} decimals`,
+    `${prices.length} prices, ${integers} integers, from ${Math.min(...prices)} to ${Math.max(...prices)}`,
+  );
 });
 
 test('the permission values of meeting statistics participants are observed', cites('UNS-12'), async ({ api, target, observe }) => {
@@ -297,6 +302,7 @@ test('the end time of a channel with its connected participants and newest event
   const newest = times.length === 0 ? 'no events' : `newest event ${new Date(Math.max(...times)).toISOString()}`;
   observe(
     'UNS-17',
+    `endTime ${endTime === null ? 'null' : 'a time'}`,
     `endTime ${endTime === null ? 'null' : new Date(endTime as number).toISOString()}, ${connectedOf(exchange.json).length} connected, ${newest}`,
   );
 });

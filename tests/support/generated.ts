@@ -33,7 +33,7 @@ export const validInputPlans = (): OperationPlan[] => positivePlans(CASE_BINDING
 function record(check: CaseCheck): void {
   if (check.notAssessable !== undefined) notAssessed.record(check.requirementId, check.label, check.notAssessable);
   else if (check.notApplicable !== undefined) notApplicable.record(check.requirementId, check.label, check.notApplicable);
-  else recordCheck(check.requirementId, check.label, check.failure === undefined ? undefined : new Error(check.failure));
+  else recordCheck(check.requirementId, check.label, check.failure === undefined ? undefined : new Error(check.failure), undefined, check.reproduction);
 }
 
 export function declareGeneratedTests(plans: readonly OperationPlan[], title: (plan: OperationPlan) => string): void {

@@ -185,3 +185,16 @@ export const BIP39_ENGLISH: ReadonlySet<string> = new Set(wordlist);
 export function wordsOutsideBip39(words: readonly string[]): number {
   return words.filter((word) => !BIP39_ENGLISH.has(word.toLowerCase())).length;
 }
+
+/**
+ * What SEC-08 observes of a secretKey's words: the form is whether some lie outside the BIP-39 English
+ * list, the detail how many (a count is no change of form: docs/certification.md, diff-certificates).
+ * Counted, never quoted: the words are the secret.
+ */
+export function bip39Observation(words: readonly string[]): { form: string; detail: string } {
+  const outside = wordsOutsideBip39(words);
+  return {
+    form: outside === 0 ? 'every word is in the BIP-39 English list' : 'some words are not in the BIP-39 English list',
+    detail: `${outside} of ${words.length} words`,
+  };
+}

@@ -62,12 +62,12 @@ export function isEpochMillis(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= MIN_EPOCH_MS;
 }
 
-/** A few words on a body, for observations: `empty`, `{statusCode:number, message:string}`, `array of 3`. */
+/** A few words on a body, for observations: `empty`, `{statusCode:number, message:string}`, `array` (a count is a detail, not a form). */
 export function shapeOf(exchange: Exchange): string {
   if (exchange.text.trim() === '') return 'empty body';
   const body = exchange.json;
   if (body === undefined) return `non-JSON body (${exchange.headers['content-type'] ?? 'no content-type'})`;
-  if (Array.isArray(body)) return `array of ${body.length}`;
+  if (Array.isArray(body)) return body.length === 0 ? 'empty array' : 'array';
   if (isRecord(body)) {
     const fields = Object.entries(body).map(([name, value]) => `${name}:${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}`);
     return `{${fields.join(', ')}}`;

@@ -23,6 +23,7 @@ import {
 } from '../../scripts/lib/certificate-diff.ts';
 import type { DiffableCertificate } from '../../scripts/lib/certificate-diff.ts';
 import { renderRunSummary } from '../../scripts/lib/job-summary.ts';
+import { bip39Observation } from '../support/key-material.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = join(REPO_ROOT, 'tests/unit/certificates');
@@ -157,6 +158,21 @@ describe('diff-certificates: each kind of change', () => {
 
   it('observed forms: the text before a trailing (detail), once each, sorted', () => {
     assert.deepEqual(observedForms(['b (x)', 'a', 'b (y)', 'a (z (nested))']), ['a', 'b']);
+  });
+
+  it("compares an observation's form, not the count in its detail (SEC-08: 40 of 128 words, then 39)", () => {
+    /** SEC-08 as the suite observes it (tests/security-keys.spec.ts): `form (detail)`, as the observe fixture writes it. */
+    const sec08 = (outside: number): DiffableCertificate => {
+      const words = [...Array.from({ length: outside }, () => 'zzzz'), ...Array.from({ length: 128 - outside }, () => 'abandon')];
+      const { form, detail } = bip39Observation(words);
+      return withRequirement(plain, 'SEC-08', { level: 'UNSPECIFIED', verdict: 'observed unspecified', observations: [`${form} (${detail})`] });
+    };
+    assert.equal(bip39Observation(['zzzz', 'abandon']).detail, '1 of 2 words');
+    assert.deepEqual(diffCertificates(sec08(40), sec08(39)).unspecifiedChanged, []);
+    assert.deepEqual(
+      diffCertificates(sec08(0), sec08(39)).unspecifiedChanged.map((change) => [change.id, change.before, change.after]),
+      [['SEC-08', ['every word is in the BIP-39 English list'], ['some words are not in the BIP-39 English list']]],
+    );
   });
 });
 

@@ -3,7 +3,10 @@ import { describe, it } from 'node:test';
 import { certify, judgeRequirement, outcomeFor, overallVerdict, suiteError, verdictLine } from '../../fixtures/verdict/certification.ts';
 import type { Certification, RequirementResult, TestEvidence } from '../../fixtures/verdict/certification.ts';
 import type { CheckRecord } from '../../fixtures/verdict/checks.ts';
-import { closingLines, listsOnly, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
+import type { Finding } from '../../fixtures/verdict/annotation-structure.ts';
+import { closingLines, codeSpan, listsOnly, problemsByOperation, renderMarkdown, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
+import { describeRun } from '../../fixtures/reporters/run-info.ts';
+import { because } from '../../fixtures/verdict/not-assessed.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
 
 const req = (id: string, level: Requirement['level']): Requirement => ({
@@ -147,6 +150,17 @@ describe('judgeRequirement', () => {
 
   it('does not assess it when no test cites it', () => {
     assert.deepEqual(judgeRequirement(MUST, [], []).notAssessedBecause, ['no test of this run cites it']);
+  });
+
+  it('says what data would assess a partly assessed requirement fully (PAG-02 on a list of 8 groups)', () => {
+    const reason = `not assessed: ${because('the list holds 8 items, not more than 10', { lacking: 'more than 10 groups' })}`;
+    const short = evidence(['PAG-01'], 'skipped', { skipReasons: [reason] });
+    const result = judgeRequirement(MUST, [evidence(['PAG-01'], 'passed'), short], []);
+    assert.equal(result.verdict, 'passed');
+    assert.deepEqual(result.partlyAssessedBecause, ['not assessed: needs more than 10 groups (the list holds 8 items, not more than 10)']);
+    assert.equal(because('a realtime channel', { enable: 'TARGET_CHANNEL' }), 'needs TARGET_CHANNEL (a realtime channel)');
+    assert.equal(because('archives a member', { enable: 'TARGET_ALLOW_DESTRUCTIVE' }), 'needs TARGET_ALLOW_DESTRUCTIVE=1 (archives a member)');
+    assert.equal(because('the list is empty', undefined), 'the list is empty');
   });
 
   it('passes it partly assessed when some citing tests were skipped or left cases unassessed, saying why', () => {
@@ -322,5 +336,68 @@ describe('a run that only lists the tests', () => {
     assert.equal(listsOnly(['node', 'playwright', 'test', '--list']), true);
     assert.equal(listsOnly(['node', 'playwright', 'test', '--grep', '@PAG']), false);
     assert.equal(listsOnly(['node', '--list', 'playwright']), false, 'an option of node, not of the runner');
+  });
+});
+
+describe('certification.md: each failure and warning once per operation, with its curl line', () => {
+  const curl = (query: string): string => `curl -sS -i -X GET 'http://127.0.0.1:4010/groups?${query}' -H 'Authorization: Bearer [REDACTED]'`;
+  const warned = (query: string, operationId = 'listGroups'): CheckRecord => ({
+    requirementId: 'SEC-08',
+    outcome: 'warning',
+    text: `${operationId} with ${query}: answered with 200 or a 4xx: answered HTTP 500: expected 200 or a 4xx`,
+    operationId,
+    curl: curl(query),
+  });
+  // As recordCheck leaves a warning: the check record, and the finding the verdict reads.
+  const finding = (record: CheckRecord): Finding => ({ kind: 'warning', requirementId: record.requirementId, text: record.text });
+  const tests = [
+    evidence(['SEC-08'], 'passed', {
+      location: 'tests/bad-input.spec.ts:240',
+      checks: [warned('skip=-1'), warned('take=abc'), warned('skip=-1', 'listRecordings')],
+      findings: [finding(warned('skip=-1'))],
+    }),
+    evidence(['SEC-08'], 'passed', { location: 'tests/support/generated.ts:43', checks: [warned('skip=1.5'), passed('SEC-08')] }),
+  ];
+
+  it('groups the checks of a requirement by operation, the first of each counted, with its request', () => {
+    assert.deepEqual(problemsByOperation(tests, 'SEC-08', ['warning']), [
+      { operationId: 'listGroups', text: warned('skip=-1').text, curl: curl('skip=-1'), count: 3, location: 'tests/bad-input.spec.ts:240' },
+      {
+        operationId: 'listRecordings',
+        text: warned('skip=-1', 'listRecordings').text,
+        curl: curl('skip=-1'),
+        count: 1,
+        location: 'tests/bad-input.spec.ts:240',
+      },
+    ]);
+    assert.deepEqual(problemsByOperation(tests, 'SEC-08', ['failed']), []);
+  });
+
+  it('renders one entry per operation under the requirement, each with a reproduce line', () => {
+    const markdown = renderMarkdown({
+      ...describeRun(),
+      target: { name: 'acme', baseUrl: 'https://api.acme.test', realtimeUrl: 'https://api.acme.test/v2' },
+      startTime: '2025-01-01T00:00:00.000Z',
+      durationMs: 0,
+      runStatus: 'passed',
+      ...certify([SHOULD], tests),
+      evidence: tests,
+    });
+    const section = markdown.slice(markdown.indexOf('## Passed with warnings (SHOULD)'), markdown.indexOf('## All requirements'));
+    assert.match(section, /^### SEC-08 \(SHOULD\): SEC-08 statement$/m);
+    assert.deepEqual(
+      section.split('\n').filter((line) => line.startsWith('- ') || line.startsWith('  - ')),
+      [
+        `- **listGroups** (3 times, first in tests/bad-input.spec.ts:240): ${warned('skip=-1').text}`,
+        `  - reproduce: \`${curl('skip=-1')}\``,
+        `- **listRecordings** (tests/bad-input.spec.ts:240): ${warned('skip=-1', 'listRecordings').text}`,
+        `  - reproduce: \`${curl('skip=-1')}\``,
+      ],
+    );
+  });
+
+  it('quotes a curl line that holds backticks in a longer fence, on one line', () => {
+    assert.equal(codeSpan('curl -d \'{"a":"`x`"}\''), '`` curl -d \'{"a":"`x`"}\' ``');
+    assert.equal(codeSpan('a\nb'), '`a b`');
   });
 });

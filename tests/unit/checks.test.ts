@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
-import { CHECKS_FAILED_ANNOTATION, checksOf, errorLine, recordCheck, setCheckScope, settleCheckFailures } from '../../fixtures/verdict/checks.ts';
+import {
+  check,
+  CHECKS_FAILED_ANNOTATION,
+  checksOf,
+  errorLine,
+  exchangeAnswered,
+  recordCheck,
+  setCheckScope,
+  settleCheckFailures,
+} from '../../fixtures/verdict/checks.ts';
 import { notApplicable, notAssessed, refusalOfWholeTest } from '../../fixtures/verdict/not-assessed.ts';
 import { requestEnded, requestSent } from '../../fixtures/verdict/waits.ts';
 
@@ -136,6 +145,66 @@ describe('recordCheck', () => {
   });
 });
 
+describe('the request that reproduces a failure or a warning', () => {
+  const groups = { operationId: 'listGroups', curl: "curl -sS -i -X GET 'http://t/groups?skip=-1'" };
+  const participants = { operationId: 'listGroupParticipants', curl: "curl -sS -i -X GET 'http://t/groups/g1/participants?take=x'" };
+
+  it('is recorded with a failed or warned check, and read back onto its record; a passed check names none', () => {
+    const info = fakeTestInfo(['INP-08', 'PAG-05']);
+    recordCheck('INP-08', 'skip=-1', new Error('answered HTTP 500'), info, groups);
+    recordCheck('PAG-05', 'totalPages', undefined, info, participants);
+    recordCheck('PAG-05', 'totalPages for take=3', new Error('Expected 2, received 3'), info, participants);
+    recordCheck('PAG-05', 'no request', new Error('Expected 1'), info);
+    assert.deepEqual(
+      checksOf(info.annotations).map(({ requirementId, outcome, operationId, curl }) => [requirementId, outcome, operationId, curl]),
+      [
+        ['INP-08', 'warning', 'listGroups', groups.curl],
+        ['PAG-05', 'passed', undefined, undefined],
+        ['PAG-05', 'failed', 'listGroupParticipants', participants.curl],
+        ['PAG-05', 'failed', undefined, undefined],
+      ],
+    );
+  });
+
+  it('is read only from right after its own check', () => {
+    const records = checksOf([
+      { type: 'check', description: 'PAG-05 failed: totalPages: Expected 2' },
+      { type: 'exchanges', description: 'listGroups 200' },
+      { type: 'reproduce', description: `PAG-05 listGroups: ${groups.curl}` },
+      { type: 'check', description: 'PAG-06 failed: page: Expected 1' },
+      { type: 'reproduce', description: `PAG-05 listGroups: ${groups.curl}` },
+    ]);
+    assert.deepEqual(
+      records.map((record) => record.operationId),
+      [undefined, undefined],
+    );
+  });
+
+  it('is the last request the check sent, else the test sent before it', async () => {
+    const info = fakeTestInfo(['INP-08']);
+    exchangeAnswered(info, groups);
+    const original = (await import('@playwright/test')).test.info;
+    // check() runs in a Playwright test; here the fake TestInfo stands in for it.
+    const playwright = (await import('@playwright/test')).test as unknown as { info: () => TestInfo };
+    playwright.info = () => info;
+    try {
+      await check('INP-08', 'take=x', () => {
+        exchangeAnswered(info, participants);
+        throw new Error('answered HTTP 500');
+      });
+      await check('INP-08', 'judged an earlier answer', () => {
+        throw new Error('answered HTTP 500');
+      });
+    } finally {
+      playwright.info = original;
+    }
+    assert.deepEqual(
+      checksOf(info.annotations).map((record) => record.operationId),
+      ['listGroupParticipants', 'listGroupParticipants'],
+    );
+  });
+});
+
 describe('settleCheckFailures', () => {
   it('marks a test whose every error came from checks as an expected failure when the outcomes reporter restores it, and only then', () => {
     const info = fakeTestInfo(['PAG-05', 'PAG-06']);
@@ -250,5 +319,19 @@ describe('errorLine', () => {
       'expect(received).toBe(expected); Expected: 3; Received: 4',
     );
     assert.equal(errorLine('plain text\nmore'), 'plain text');
+  });
+
+  it("adds the contract matcher's Received and Expected lines, not a line that only introduces a body", () => {
+    const message = [
+      'Response does not match operation listGroups (GET /groups): check "status" failed.',
+      'Received: status 500, content-type application/json',
+      'Expected status 400, received 500.',
+      'Received body:',
+      '{"statusCode":500}',
+    ].join('\n');
+    assert.equal(
+      errorLine(new Error(message)),
+      'Response does not match operation listGroups (GET /groups): check "status" failed.; Received: status 500, content-type application/json; Expected status 400, received 500.',
+    );
   });
 });
