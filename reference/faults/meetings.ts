@@ -130,6 +130,15 @@ export const faults: readonly Fault[] = [
 
 /** One MUST each, broken narrowly, so that its checks fail and as few others as possible. */
 export const narrow: readonly Fault[] = [
+  fault(
+    'summary-of-both-environments',
+    'getMeetingsSummary adds up the meetings of both environments, whichever environment its API key selects; getMeetingStats keeps to one.',
+    ['MSUM-03'],
+    ['getMeetingsSummary'],
+    rewriteBody(['getMeetingsSummary'], (_body, { app }) =>
+      app.reference.behaviour.summariseMeetings(environments.flatMap((environment) => app.reference.store.environments[environment].meetingStats)),
+    ),
+  ),
   // The summary adds up the same records, so totals and records still agree (MST-13).
   fault(
     'recording-minutes-of-other-meetings',
