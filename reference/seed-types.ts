@@ -16,11 +16,23 @@ export interface SeedUser {
   /** `scrypt$N$r$p$<salt base64>$<hash base64>` */
   passwordHash: string;
   developer: boolean;
+  /** The account the user belongs to (SeedAccount.id); absent: the seed's main account. */
+  account?: string;
 }
 
 export interface SeedApiKey {
   key: string;
   environment: Environment;
+  /** The account the key belongs to (SeedAccount.id); absent: the seed's main account. */
+  account?: string;
+}
+
+/** An account other than the main one, with data of its own; its users and keys name it. */
+export interface SeedAccount {
+  id: string;
+  environments: Record<Environment, SeedEnvironment>;
+  /** Accounts other than the main one (whose data is `environments`). */
+  accounts?: SeedAccount[];
 }
 
 export interface SeedClient {
@@ -150,4 +162,6 @@ export interface SeedFile {
   apiKeys: SeedApiKey[];
   clients: SeedClient[];
   environments: Record<Environment, SeedEnvironment>;
+  /** Accounts other than the main one (whose data is `environments`). */
+  accounts?: SeedAccount[];
 }

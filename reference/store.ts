@@ -11,6 +11,8 @@ export interface User {
   email: string;
   passwordHash: string;
   developer: boolean;
+  /** The account the user belongs to; absent: the main account (MAIN_ACCOUNT). */
+  account?: string;
 }
 
 export interface Client {
@@ -73,6 +75,8 @@ export interface MeetingStatsRecord {
 export interface TranscriptionRecord {
   uuid: string;
   environment: Environment;
+  /** The account of the record; absent: the main account (the seed gives other accounts none). */
+  account?: string;
   meetingId: string;
   minutes: number;
   startedAt: number;
@@ -128,13 +132,20 @@ export interface Store {
   jwtSecret: string;
   users: User[];
   apiKeys: Map<string, Environment>;
+  /** The account each API key belongs to (MAIN_ACCOUNT for the seed's main keys). */
+  apiKeyAccounts: Map<string, string>;
   clients: Map<string, Client>;
   /** Transcription records span both environments: their endpoint filters by a query parameter. */
   transcriptions: TranscriptionRecord[];
   environments: Record<Environment, EnvironmentData>;
+  /** The data of every account by id: MAIN_ACCOUNT's is `environments`. */
+  accounts: Map<string, Record<Environment, EnvironmentData>>;
   /** transcription statistics requests per user id in the current window */
   usage: Map<string, UsageWindow>;
 }
+
+/** The account of the seed's `environments`, of its users and keys that name no other. */
+export const MAIN_ACCOUNT = 'main';
 
 export interface StoreOptions {
   /** Start of the instance; seed times given as offsets are relative to it. */
@@ -232,6 +243,9 @@ function buildEnvironment(seed: SeedEnvironment, startedAt: number): Environment
 
 export function createStore(seed: SeedFile, options: StoreOptions): Store {
   const apiKeys = new Map(seed.apiKeys.map((k) => [k.key, k.environment]));
+  const apiKeyAccounts = new Map(seed.apiKeys.map((k) => [k.key, k.account ?? MAIN_ACCOUNT]));
+  const dataOf = (data: Record<Environment, SeedEnvironment>): Record<Environment, EnvironmentData> =>
+    Object.fromEntries(environments.map((name) => [name, buildEnvironment(data[name], options.startedAt)])) as Record<Environment, EnvironmentData>;
   const clients = new Map<string, Client>();
   for (const client of seed.clients) {
     const environment = apiKeys.get(client.apiKey);
@@ -242,10 +256,11 @@ export function createStore(seed: SeedFile, options: StoreOptions): Store {
     Environment,
     SeedEnvironment
   >;
-  return {
+  const store: Store = {
     jwtSecret: seed.jwtSecret,
     users: seed.users,
     apiKeys,
+    apiKeyAccounts,
     clients,
     transcriptions: environments.flatMap((environment) =>
       scaled[environment].transcriptions.map((t) => ({
@@ -261,6 +276,10 @@ export function createStore(seed: SeedFile, options: StoreOptions): Store {
       Environment,
       EnvironmentData
     >,
+    accounts: new Map(),
     usage: new Map(),
   };
+  store.accounts.set(MAIN_ACCOUNT, store.environments);
+  for (const account of seed.accounts ?? []) store.accounts.set(account.id, dataOf(account.environments));
+  return store;
 }

@@ -26,6 +26,9 @@ export interface CanaryCredentials {
   productionClientId: string;
   productionSecret: string;
   jwtSecret: string;
+  /** The password and the API key of the seed's other account (TARGET_FOREIGN_API_KEY). */
+  foreignPassword: string;
+  foreignApiKey: string;
 }
 
 export function canaryCredentials(random: (bytes: number) => string = (bytes) => randomBytes(bytes).toString('hex')): CanaryCredentials {
@@ -40,6 +43,8 @@ export function canaryCredentials(random: (bytes: number) => string = (bytes) =>
     productionClientId: `rc_prod_${random(12)}`,
     productionSecret: `rs_prod_${random(16)}`,
     jwtSecret: `canary-hs256-${random(24)}`,
+    foreignPassword: `Cn-out-${random(10)}!`,
+    foreignApiKey: `rk_dev_${random(16)}`,
   };
 }
 
@@ -47,6 +52,7 @@ const USER_PASSWORD: Readonly<Record<string, keyof CanaryCredentials>> = {
   'usr-0001': 'developerPassword',
   'usr-0002': 'nonDeveloperPassword',
   'usr-0003': 'usageLimitPassword',
+  'usr-0101': 'foreignPassword',
 };
 
 /**
@@ -56,7 +62,10 @@ const USER_PASSWORD: Readonly<Record<string, keyof CanaryCredentials>> = {
  */
 export function canarySeed(seed: SeedFile, canary: CanaryCredentials): SeedFile {
   const replacements = new Map<string, string>([[seed.jwtSecret, canary.jwtSecret]]);
-  for (const key of seed.apiKeys) replacements.set(key.key, key.environment === 'production' ? canary.productionApiKey : canary.developmentApiKey);
+  for (const key of seed.apiKeys) {
+    const fresh = key.account !== undefined ? canary.foreignApiKey : key.environment === 'production' ? canary.productionApiKey : canary.developmentApiKey;
+    replacements.set(key.key, fresh);
+  }
   for (const client of seed.clients) {
     const production = seed.apiKeys.find((key) => key.key === client.apiKey)?.environment === 'production';
     replacements.set(client.clientId, production ? canary.productionClientId : canary.developmentClientId);
@@ -84,6 +93,7 @@ export function canaryProfile(profile: string, canary: CanaryCredentials, expire
     TARGET_NON_DEVELOPER_PASSWORD: canary.nonDeveloperPassword,
     TARGET_USAGE_LIMIT_PASSWORD: canary.usageLimitPassword,
     TARGET_EXPIRED_TOKEN: expiredToken,
+    TARGET_FOREIGN_API_KEY: canary.foreignApiKey,
   };
   const seen = new Set<string>();
   const lines = profile.split('\n').flatMap((line) => {

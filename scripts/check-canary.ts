@@ -296,6 +296,8 @@ function profileValues(canary: CanaryCredentials, expiredToken: string): { name:
     { name: 'TARGET_USAGE_LIMIT_PASSWORD', value: canary.usageLimitPassword },
     { name: 'TARGET_API_KEY', value: canary.developmentApiKey },
     { name: 'TARGET_OTHER_API_KEY', value: canary.productionApiKey },
+    { name: 'TARGET_FOREIGN_API_KEY', value: canary.foreignApiKey },
+    { name: 'the password of the other account', value: canary.foreignPassword },
     { name: 'TARGET_CLIENT_ID', value: canary.developmentClientId },
     { name: 'TARGET_SECRET', value: canary.developmentSecret },
     { name: 'the production client id', value: canary.productionClientId },

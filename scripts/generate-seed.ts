@@ -36,11 +36,21 @@ export const seedAccounts = {
   usageLimit: { id: 'usr-0003', name: 'Lina Limits', email: 'limits@reference.test', password: 'Limit-Passw0rd!', developer: true },
 } as const;
 
+/**
+ * A developer of another account, with its own API key and its own data (`accounts` of the seed):
+ * its key is the profile's TARGET_FOREIGN_API_KEY, refused with a bearer token of the main account.
+ */
+export const foreignAccount = {
+  account: 'acc-foreign',
+  user: { id: 'usr-0101', name: 'Otto Outsider', email: 'outsider@foreign.reference.test', password: 'Out-Passw0rd!', developer: true },
+} as const;
+
 const token = (label: string, length = 32): string => createHash('sha256').update(`reference-seed:${label}`).digest('hex').slice(0, length);
 
 export const seedKeys = {
   jwtSecret: `reference-hs256-${token('jwt', 48)}`,
   apiKeys: { development: `rk_dev_${token('apikey-dev')}`, production: `rk_prod_${token('apikey-prod')}` },
+  foreignApiKey: `rk_dev_${token('apikey-foreign-dev')}`,
   clients: {
     development: { clientId: `rc_dev_${token('client-dev', 24)}`, secret: `rs_dev_${token('secret-dev')}` },
     production: { clientId: `rc_prod_${token('client-prod', 24)}`, secret: `rs_prod_${token('secret-prod')}` },
@@ -77,7 +87,7 @@ const firstNames = [
 const lastNames = ['Almeida', 'Becker', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lima'];
 
 interface EnvironmentPlan {
-  tag: 'dev' | 'prod';
+  tag: string;
   random: () => number;
   groupCount: number;
   participantCount: number;
@@ -89,6 +99,8 @@ interface EnvironmentPlan {
   liveMeetings: number;
   busyEvents: number;
   quietEvents: number;
+  /** The user that owns the meeting statistics (the main account's developer when absent). */
+  ownerId?: string;
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {
@@ -188,7 +200,9 @@ function makeMeetingStats(plan: EnvironmentPlan, groups: SeedGroup[], participan
     const startedAt = base + i * plan.statsSpacingDays * day + intBetween(plan.random, 0, 9) * hour;
     // Some durations carry half minutes: the fields are numbers, not integers.
     const meetingMinutes = intBetween(plan.random, 5, 180) + (i % 5 === 2 ? 0.5 : 0);
-    const recordingMinutes = i % 4 === 0 ? 0 : intBetween(plan.random, 1, Math.floor(meetingMinutes));
+    const drawn = i % 4 === 0 ? 0 : intBetween(plan.random, 1, Math.floor(meetingMinutes));
+    // Minutes recorded belong to the meeting's recordings: the historical meetings have some, the others none.
+    const recordingMinutes = i >= plan.historicalMeetings ? 0 : drawn > 0 ? drawn : Math.max(1, Math.floor(meetingMinutes / 3));
     const endedAt = startedAt + meetingMinutes * minute;
     const entries = Array.from({ length: intBetween(plan.random, 1, 5) }, (_, k) => {
       const person = pick(plan.random, participants);
@@ -211,7 +225,7 @@ function makeMeetingStats(plan: EnvironmentPlan, groups: SeedGroup[], participan
       meetingId: i < plan.historicalMeetings ? `mtg-${plan.tag}-h${pad(i + 1, 2)}` : `mtg-${plan.tag}-s${pad(i + 1)}`,
       groupId: group.id,
       groupName: group.name,
-      userId: seedAccounts.developer.id,
+      userId: plan.ownerId ?? seedAccounts.developer.id,
       meetingMinutes,
       recordingMinutes,
       price: Math.round(meetingMinutes * 4.5) / 100,
@@ -368,14 +382,65 @@ const plans: Record<Environment, Omit<EnvironmentPlan, 'random'> & { randomSeed:
   },
 };
 
+/** The other account's data: small, with ids of their own (grp-ext-dev-001, ...), owned by its developer. */
+const foreignPlans: Record<Environment, Omit<EnvironmentPlan, 'random'> & { randomSeed: number }> = {
+  development: {
+    tag: 'ext-dev',
+    randomSeed: 20261207,
+    groupCount: 10,
+    participantCount: 12,
+    roomCount: 2,
+    historicalMeetings: 2,
+    statsCount: 4,
+    statsSpacingDays: 30,
+    transcriptionCount: 0,
+    liveMeetings: 0,
+    busyEvents: 6,
+    quietEvents: 2,
+    ownerId: foreignAccount.user.id,
+  },
+  production: {
+    tag: 'ext-prod',
+    randomSeed: 20261208,
+    groupCount: 10,
+    participantCount: 12,
+    roomCount: 2,
+    historicalMeetings: 1,
+    statsCount: 2,
+    statsSpacingDays: 30,
+    transcriptionCount: 0,
+    liveMeetings: 0,
+    busyEvents: 4,
+    quietEvents: 2,
+    ownerId: foreignAccount.user.id,
+  },
+};
+
 export function generateSeed(): SeedFile {
-  const users = Object.values(seedAccounts).map(({ id, name, email, password, developer }) => ({
+  const user = ({
+    id,
+    name,
+    email,
+    password,
+    developer,
+  }: {
+    id: string;
+    name: string;
+    email: string;
+    password: string;
+    developer: boolean;
+  }): SeedFile['users'][number] => ({
     id,
     name,
     email,
     passwordHash: hashPasswordSync(password, createHash('sha256').update(`salt:${email}`).digest().subarray(0, 16)),
     developer,
-  }));
+  });
+  const users = [...Object.values(seedAccounts).map(user), { ...user(foreignAccount.user), account: foreignAccount.account }];
+  const foreignEnvironment = (name: Environment): SeedEnvironment => {
+    const { randomSeed, ...plan } = foreignPlans[name];
+    return makeEnvironment({ ...plan, random: prng(randomSeed) });
+  };
   const environment = (name: Environment): SeedEnvironment => {
     const { randomSeed, ...plan } = plans[name];
     return makeEnvironment({ ...plan, random: prng(randomSeed) });
@@ -387,12 +452,14 @@ export function generateSeed(): SeedFile {
     apiKeys: [
       { key: seedKeys.apiKeys.development, environment: 'development' },
       { key: seedKeys.apiKeys.production, environment: 'production' },
+      { key: seedKeys.foreignApiKey, environment: 'development', account: foreignAccount.account },
     ],
     clients: [
       { ...seedKeys.clients.development, apiKey: seedKeys.apiKeys.development },
       { ...seedKeys.clients.production, apiKey: seedKeys.apiKeys.production },
     ],
     environments: { development: environment('development'), production: environment('production') },
+    accounts: [{ id: foreignAccount.account, environments: { development: foreignEnvironment('development'), production: foreignEnvironment('production') } }],
   };
 }
 

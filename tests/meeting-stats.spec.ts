@@ -10,10 +10,12 @@
  * not taken for a fault.
  */
 import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
-import { everyItemHas, everyItemWithin, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './conditions/index.ts';
+import type { ApiClient } from '../fixtures/index.ts';
+import { everyItemHas, everyItemWithin, mayMatch, monthPeriod, mustMatch, noMinutesWithoutRecordings, rangePeriod, yearPeriod } from './conditions/index.ts';
 import type { Period } from './conditions/index.ts';
 import { nearlyEqual, rangeOf, readRecords, readStats, readSummary, statsForm, SUMMARY_TOTALS, totalsOf, uuidsOf } from './support/meeting-stats.ts';
 import type { MeetingStatsRecord, StatsQuery } from './support/meeting-stats.ts';
+import { formOf } from './support/recordings.ts';
 import { settled, tokenOf } from './support/reliance.ts';
 
 test('meeting statistics without parameters answer the summary totals', cites('MST-01', 'MSUM-01'), async ({ api }) => {
@@ -244,4 +246,54 @@ test('a bearer token of an account that is not a developer gets 401 Unauthorized
     expect(exchange).toMatchOperation('getMeetingStats', { status: 401 });
     expect(exchange.json).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: expect.any(String) });
   });
+});
+
+/** At most this many meetings' recordings are read (one listRecordings request each), spread over the records. */
+const MAX_MEETINGS_READ = 24;
+
+/** Every k-th item, so that at most `max` are taken from the whole list. */
+function spread<T>(items: readonly T[], max: number): T[] {
+  const step = Math.max(1, Math.ceil(items.length / max));
+  return items.filter((_, index) => index % step === 0);
+}
+
+/**
+ * The recordings of one meeting as listRecordings gives them on its first page (either form): how many
+ * are of that meeting, or undefined when the answer cannot say (not a 200 of a documented form, or a
+ * page of other meetings' recordings only, which REC-05 judges).
+ */
+async function recordingsOf(api: ApiClient, meetingId: string): Promise<{ count: number | undefined; curl: string }> {
+  const exchange = await api.call('listRecordings', { query: { meetingId } });
+  const form = formOf(exchange.json);
+  if (exchange.status !== 200 || form === undefined) return { count: undefined, curl: exchange.curl };
+  const items = (Array.isArray(exchange.json) ? exchange.json : (exchange.json as { data: unknown[] }).data) as { meetingId?: unknown }[];
+  const count = items.filter((item) => item.meetingId === meetingId).length;
+  return { count: count === 0 && items.length > 0 ? undefined : count, curl: exchange.curl };
+}
+
+// "recordingMinutes: minutes recorded" of the record's meeting; "meetingId: returns the recordings of that meeting".
+test('a meeting whose recordings list is empty shows no minutes recorded', cites('MST-15'), async ({ api, target }) => {
+  // The records of the API key's environment, beside the recordings that key lists.
+  const records = await readRecords(api, { environment: target.environment });
+  if (records.length === 0) notAssessed('no record to hold against its recordings', { lacking: `meeting statistics records in ${target.environment}` });
+  // Only a record that shows minutes can break the rule; its meeting's recordings are read.
+  const showing = [...new Map(records.filter((record) => record.recordingMinutes !== 0).map((record) => [record.meetingId, record])).values()];
+  const read = await Promise.all(
+    spread(showing, MAX_MEETINGS_READ).map(async (record) => {
+      // A recording is listed from the end of the meeting on (processing, then available); a list read
+      // empty is read again for a few seconds, so that a recording about to be listed is not missed.
+      const { count, curl } = await settled(
+        () => recordingsOf(api, record.meetingId),
+        (reading) => reading.count !== 0,
+      );
+      return { meetingId: record.meetingId, recordingMinutes: record.recordingMinutes, recordings: count, curl };
+    }),
+  );
+  const judged = read.filter((meeting): meeting is typeof meeting & { recordings: number } => meeting.recordings !== undefined);
+  if (read.length > 0 && judged.length === 0) notAssessed(`listRecordings gave no usable list for the ${read.length} meetings read (REC-05, VAR-01 judge it)`);
+  await check(
+    'MST-15',
+    `none of the ${judged.length} meetings read of the ${showing.length} showing minutes recorded (of ${records.length} records) has an empty recordings list`,
+    () => noMinutesWithoutRecordings(judged),
+  );
 });

@@ -5,7 +5,9 @@
  */
 import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { stableIdsInOther } from './conditions/index.ts';
 import { connectedOf, field, isRecord, roomOfChannel } from './support/observations.ts';
+import { relyOn } from './support/reliance.ts';
 import type { JsonObject } from './support/observations.ts';
 
 const CHANNEL_WHY = 'a realtime channel with events and connected participants';
@@ -218,4 +220,52 @@ test("the channel's apiKey is one of the target's API keys", cites('RT-15'), asy
   const keys = [target.apiKey, target.otherApiKey].filter((key) => key !== undefined);
   // The value itself is a credential: the message says only that it matched neither key.
   expect(keys.includes(channel['apiKey'] as string), 'the channel apiKey is TARGET_API_KEY or TARGET_OTHER_API_KEY').toBe(true);
+});
+
+/** The ids of a participant list, once the read's status and form are what the list's own requirement states. */
+async function idsOfList(exchange: Exchange, governing: string): Promise<string[]> {
+  await relyOn(governing, `${exchange.operationId} answers 200 with an array`, () => {
+    expect(exchange.status, `status of ${exchange.operationId}`).toBe(200);
+    expect(Array.isArray(exchange.json), 'the body is an array').toBe(true);
+  });
+  return (exchange.json as JsonObject[]).map((participant) => String(participant['id']));
+}
+
+// "The channel-participant list exists in two forms": read each form twice, around a read of the other.
+test('the versioned and the room participant lists name the same connected participants', cites('RT-16'), async ({ api, target }) => {
+  const channel = target.ids.channel ?? notAssessed(CHANNEL_WHY, { enable: 'TARGET_CHANNEL' });
+  const room =
+    (await roomOfChannel(api, target, channel)) ?? notAssessed(`the room of channel ${channel} (no known room lists it)`, { enable: 'TARGET_CHANNEL_ROOM_ID' });
+  const versioned = async (): Promise<{ ids: string[]; curl: string }> => {
+    const exchange = await api.call('listChannelParticipants', { params: { channel_name: channel } });
+    return { ids: await idsOfList(exchange, 'RT-08'), curl: exchange.curl };
+  };
+  const inRoom = async (): Promise<{ ids: string[]; curl: string }> => {
+    const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
+    return { ids: await idsOfList(exchange, 'RT-10'), curl: exchange.curl };
+  };
+  const first = await versioned();
+  const second = await inRoom();
+  const third = await versioned();
+  const fourth = await inRoom();
+  await check('RT-16', `participants of ${channel} listed by both reads of listChannelParticipants are in the room list read between`, () =>
+    stableIdsInOther({
+      name: 'listChannelParticipants',
+      before: first.ids,
+      after: third.ids,
+      otherName: 'listRoomChannelParticipants',
+      between: second.ids,
+      curl: second.curl,
+    }),
+  );
+  await check('RT-16', `participants of ${channel} listed by both reads of listRoomChannelParticipants are in the versioned list read between`, () =>
+    stableIdsInOther({
+      name: 'listRoomChannelParticipants',
+      before: second.ids,
+      after: fourth.ids,
+      otherName: 'listChannelParticipants',
+      between: third.ids,
+      curl: third.curl,
+    }),
+  );
 });

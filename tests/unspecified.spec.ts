@@ -288,6 +288,13 @@ test('the answer to an API key of the other environment is observed', cites('UNS
   observe('UNS-14', await checkOpenAnswer('UNS-14', summary), 'getMeetingsSummary: other environment key alone');
 });
 
+// That such a key is refused, with some 4xx, is AUTH-29 (tests/auth-accounts.spec.ts); which status, observed here.
+test('the answer to an API key of another account is observed', cites('UNS-14'), async ({ api, target, observe }) => {
+  const foreignKey = target.foreignApiKey ?? notAssessed('an API key of another account', { enable: 'TARGET_FOREIGN_API_KEY' });
+  const groups = await api.call('listGroups', { auth: { apiKey: foreignKey } });
+  observe('UNS-14', await checkOpenAnswer('UNS-14', groups), "listGroups: bearer of the developer account, another account's key");
+});
+
 test('listing recordings with neither roomId nor meetingId is observed', cites('UNS-16'), async ({ api, observe }) => {
   const exchange = await api.call('listRecordings');
   observe('UNS-16', await checkOpenAnswer('UNS-16', exchange), exchange.status === 200 ? `${itemsOf(exchange.json).length} recordings` : undefined);

@@ -195,6 +195,17 @@ export const fixedPoints: readonly Fault[] = [
       if (authorization !== undefined && !/^bearer\b/i.test(authorization.trim())) throw badRequest('Authorization must use the Bearer scheme');
     }),
   ),
+  fault(
+    'foreign-api-key-accepted',
+    "An operation that takes a bearer token and an API key accepts an API key of another account: the developer's token with the other account's key answers 200 with that account's data.",
+    ['AUTH-29'],
+    ['listGroups', 'getGroup', 'listGroupParticipants', 'upsertParticipant', 'getParticipant', 'archiveParticipant', 'listRecordings', 'closeMeeting'],
+    afterRoutes((app) => {
+      const { bearer, apiKey, apiKeyValue } = app.auth;
+      app.auth.bearerAndApiKey = async (request) => ({ user: await bearer(request), environment: apiKey(request) });
+      app.auth.apiKeyValue = (value) => apiKeyValue(value);
+    }),
+  ),
 ];
 
 /** One MUST each, broken narrowly, so that its checks fail and as few others as possible. */

@@ -5,7 +5,19 @@
 import type { FastifyRequest } from 'fastify';
 import { environments } from '../seed-types.ts';
 import type { Connection, EnvironmentData } from '../store.ts';
-import { afterHandler, beforeHandler, compose, eachRecord, fault, itemsOf, queryOf, rewriteBody, type Fault, type OptionsTransform } from './tools.ts';
+import {
+  afterHandler,
+  afterRoutes,
+  beforeHandler,
+  compose,
+  eachRecord,
+  fault,
+  itemsOf,
+  queryOf,
+  rewriteBody,
+  type Fault,
+  type OptionsTransform,
+} from './tools.ts';
 
 /** The close ends the meeting but its connections are put back afterwards. */
 const closeKeepsParticipants: OptionsTransform = (options) => {
@@ -118,6 +130,31 @@ export const faults: readonly Fault[] = [
 
 /** One MUST each, broken narrowly, so that its checks fail and as few others as possible. */
 export const narrow: readonly Fault[] = [
+  fault(
+    'summary-of-both-environments',
+    'getMeetingsSummary adds up the meetings of both environments, whichever environment its API key selects; getMeetingStats keeps to one.',
+    ['MSUM-03'],
+    ['getMeetingsSummary'],
+    rewriteBody(['getMeetingsSummary'], (_body, { app }) =>
+      app.reference.behaviour.summariseMeetings(environments.flatMap((environment) => app.reference.store.environments[environment].meetingStats)),
+    ),
+  ),
+  // The summary adds up the same records, so totals and records still agree (MST-13).
+  fault(
+    'recording-minutes-of-other-meetings',
+    "Each meeting statistics record's recordingMinutes adds up the minutes recorded in every other meeting of its environment, not in its own: a meeting without recordings shows minutes.",
+    ['MST-15'],
+    ['getMeetingStats', 'getMeetingsSummary'],
+    afterRoutes((app) => {
+      for (const data of app.reference.store.accounts.values()) {
+        for (const environment of environments) {
+          const records = data[environment].meetingStats;
+          const total = records.reduce((sum, record) => sum + record.recordingMinutes, 0);
+          for (const record of records) record.recordingMinutes = total - record.recordingMinutes;
+        }
+      }
+    }),
+  ),
   fault(
     'only-summary-presence-means-records',
     'getMeetingStats answers records whenever onlySummary is present, whatever its value: onlySummary=true answers the bare array (without it, the summary).',

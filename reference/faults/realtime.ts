@@ -28,6 +28,13 @@ function connectedOf(body: unknown): JsonObject[] {
 }
 
 export const faults: readonly Fault[] = [
+  fault(
+    'room-participants-drop-first',
+    'listRoomChannelParticipants leaves out the first participant connected to the channel; listChannelParticipants and channel info list it.',
+    ['RT-16'],
+    ['listRoomChannelParticipants'],
+    rewriteBody(['listRoomChannelParticipants'], (body) => (Array.isArray(body) ? body.slice(1) : body)),
+  ),
   fault('events-over-250', 'Channel info returns up to 300 events.', ['RT-05'], ['getChannelInfo'], withBehaviour({ eventsLimit: 300 })),
   fault(
     'events-oldest-250',

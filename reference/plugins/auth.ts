@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
 import type { Environment } from '../seed-types.ts';
 import type { Behaviour } from '../behaviour.ts';
-import type { Client, Store, User } from '../store.ts';
+import { MAIN_ACCOUNT, type Client, type EnvironmentData, type Store, type User } from '../store.ts';
 
 /**
  * Credential checks of the three schemes. Every missing or invalid credential is a 401; each
@@ -15,10 +15,12 @@ export interface Authenticator {
   /** apikey header (any case); the key selects the environment. */
   apiKey(request: FastifyRequest): Environment;
   bearerAndApiKey(request: FastifyRequest): Promise<{ user: User; environment: Environment }>;
-  /** An API key given elsewhere than the header (the close operation's JSON body). */
-  apiKeyValue(value: unknown): Environment;
+  /** An API key given elsewhere than the header (the close operation's JSON body); with `owner`, a key of another account is refused. */
+  apiKeyValue(value: unknown, owner?: User): Environment;
   /** client_id + secret headers of the versioned realtime interface. */
   client(request: FastifyRequest): Client;
+  /** The data of `environment` of the account the request's credentials belong to (the main account's without any). */
+  data(request: FastifyRequest, environment: Environment): EnvironmentData;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -40,6 +42,9 @@ export function createAuthenticator(store: Store, behaviour: Behaviour, now: () 
     return environment;
   };
 
+  /** The account whose data each request reads, as its credentials say. */
+  const accounts = new WeakMap<FastifyRequest, string>();
+
   const bearer = async (request: FastifyRequest): Promise<User> => {
     const authorization = header(request, 'authorization');
     if (authorization === undefined) throw unauthorized('Authorization header is missing');
@@ -48,18 +53,34 @@ export function createAuthenticator(store: Store, behaviour: Behaviour, now: () 
     const userId = await behaviour.verifyToken(store.jwtSecret, token, now());
     const user = store.users.find((candidate) => candidate.id === userId);
     if (user === undefined) throw unauthorized('Bearer token is invalid or expired');
+    accounts.set(request, user.account ?? MAIN_ACCOUNT);
     return user;
   };
 
-  const apiKey = (request: FastifyRequest): Environment => apiKeyValue(header(request, 'apikey'));
+  /** The environment of a valid key, unless the key belongs to another account than the user's: how it is refused is not shown, 401 here. */
+  const ownKey = (environment: Environment, value: unknown, owner: User | undefined): Environment => {
+    const account = typeof value === 'string' ? store.apiKeyAccounts.get(value) : undefined;
+    if (owner !== undefined && account !== (owner.account ?? MAIN_ACCOUNT)) throw unauthorized('API key belongs to another account');
+    return environment;
+  };
+
+  const apiKey = (request: FastifyRequest): Environment => {
+    const environment = apiKeyValue(header(request, 'apikey'));
+    accounts.set(request, store.apiKeyAccounts.get(header(request, 'apikey') ?? '') ?? MAIN_ACCOUNT);
+    return environment;
+  };
 
   return {
     bearer,
     apiKey,
-    apiKeyValue,
+    apiKeyValue: (value, owner) => ownKey(apiKeyValue(value), value, owner),
     async bearerAndApiKey(request) {
       const user = await bearer(request);
-      return { user, environment: apiKey(request) };
+      return { user, environment: ownKey(apiKey(request), header(request, 'apikey'), user) };
+    },
+    data(request, environment) {
+      const data = store.accounts.get(accounts.get(request) ?? MAIN_ACCOUNT) ?? store.environments;
+      return data[environment];
     },
     client(request) {
       const clientId = header(request, 'client_id');

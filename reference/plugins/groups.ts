@@ -6,17 +6,17 @@ import { groupView, participantView } from '../views.ts';
 
 /** Operations 2-4: groups of the API key's environment and the active participants of a group. */
 export const groupsPlugin: FastifyPluginAsync = async (app) => {
-  const { store, behaviour } = app.reference;
+  const { behaviour } = app.reference;
 
   app.get('/groups', async (request) => {
     const { environment } = await app.auth.bearerAndApiKey(request);
-    const page = paginate(store.environments[environment].groups, parsePageRequest(asQuery(request.query), behaviour), behaviour);
+    const page = paginate(app.auth.data(request, environment).groups, parsePageRequest(asQuery(request.query), behaviour), behaviour);
     return { pagination: page.pagination, data: page.data.map((group) => groupView(group, behaviour)) };
   });
 
   app.get<{ Params: { id: string } }>('/groups/:id', async (request) => {
     const { environment } = await app.auth.bearerAndApiKey(request);
-    const group = store.environments[environment].groupsById.get(request.params.id);
+    const group = app.auth.data(request, environment).groupsById.get(request.params.id);
     if (group === undefined) throw notFound(`Group ${request.params.id} not found`);
     return groupView(group, behaviour);
   });
@@ -24,7 +24,7 @@ export const groupsPlugin: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { groupId: string } }>('/groups/participants/:groupId', async (request) => {
     const { environment } = await app.auth.bearerAndApiKey(request);
     const { groupId } = request.params;
-    const data = store.environments[environment];
+    const data = app.auth.data(request, environment);
     if (!data.groupsById.has(groupId)) throw notFound(`Group ${groupId} not found`);
     const pageRequest = parsePageRequest(asQuery(request.query), behaviour);
     const members = [...data.participants.values()].filter((participant) => participant.groupIds.includes(groupId) && behaviour.isSearchable(participant));

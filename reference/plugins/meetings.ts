@@ -73,7 +73,7 @@ function matches(record: MeetingStatsRecord, query: StatsQuery, behaviour: Behav
 
 /** Operations 11-13: meeting totals, meeting statistics (developer accounts only) and remote close. */
 export const meetingsPlugin: FastifyPluginAsync = async (app) => {
-  const { store, behaviour, config, now } = app.reference;
+  const { behaviour, config, now } = app.reference;
   const time = behaviour.formatTimestamp;
 
   const recordView = (record: MeetingStatsRecord): Record<string, unknown> => ({
@@ -103,7 +103,7 @@ export const meetingsPlugin: FastifyPluginAsync = async (app) => {
 
   app.get('/meetings/summary', async (request) => {
     const environment = app.auth.apiKey(request);
-    return behaviour.summariseMeetings(store.environments[environment].meetingStats);
+    return behaviour.summariseMeetings(app.auth.data(request, environment).meetingStats);
   });
 
   app.get('/meetingstats', async (request) => {
@@ -111,7 +111,7 @@ export const meetingsPlugin: FastifyPluginAsync = async (app) => {
     if (!user.developer) throw new HttpError(401, 'Only developer accounts can read meeting statistics', true);
     const query = asQuery(request.query);
     const stats = parseStatsQuery(query);
-    const records = store.environments[stats.environment].meetingStats.filter((record) => matches(record, stats, behaviour));
+    const records = app.auth.data(request, stats.environment).meetingStats.filter((record) => matches(record, stats, behaviour));
     const paginatedByDefault = stats.usePagination === true && config.variants.paginatedStatsDefault === 'records';
     if (stats.onlySummary ?? !paginatedByDefault) return behaviour.summariseMeetings(records);
     if (stats.usePagination !== true) return records.map(recordView);
@@ -120,10 +120,10 @@ export const meetingsPlugin: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { meetingId: string } }>('/meeting/close/:meetingId', { exposeHeadRoute: false }, async (request) => {
-    await app.auth.bearer(request);
+    const user = await app.auth.bearer(request);
     const body = await readGetBody(request, config.bodyLimit);
-    const environment = app.auth.apiKeyValue(body === undefined ? undefined : objectBody(body).apiKey);
-    const data = store.environments[environment];
+    const environment = app.auth.apiKeyValue(body === undefined ? undefined : objectBody(body).apiKey, user);
+    const data = app.auth.data(request, environment);
     const meeting = data.meetings.get(request.params.meetingId);
     if (meeting === undefined) throw notFound(`Meeting ${request.params.meetingId} not found`);
     if (meeting.status === 'ended') throw new HttpError(500, 'The meeting has already ended', true);

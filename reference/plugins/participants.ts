@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, notFound } from '../errors.ts';
-import type { Environment } from '../seed-types.ts';
+import type { EnvironmentData } from '../store.ts';
 import type { Participant } from '../store.ts';
 import { objectBody, stringField, type JsonObject } from '../validation.ts';
 import { participantView } from '../views.ts';
@@ -18,9 +18,9 @@ function isSecurityKeyBody(body: unknown): boolean {
 
 /** Operations 5-7: upsert (201), read and archive participants of the API key's environment. */
 export const participantsPlugin: FastifyPluginAsync = async (app) => {
-  const { store, behaviour, config, now } = app.reference;
+  const { behaviour, config, now } = app.reference;
 
-  const upsert = (environment: Environment, body: JsonObject): Participant => {
+  const upsert = (environment: EnvironmentData, body: JsonObject): Participant => {
     const participantId = stringField(body, 'participantId', { minLength: 1 });
     const id = stringField(body, 'id', { minLength: 1 });
     if (participantId !== undefined && id !== undefined && participantId !== id) {
@@ -36,7 +36,7 @@ export const participantsPlugin: FastifyPluginAsync = async (app) => {
     if (fields.avatar !== undefined && fields.avatar !== '' && !URL.canParse(fields.avatar)) {
       throw badRequest('avatar must be an absolute URL');
     }
-    const participants = store.environments[environment].participants;
+    const participants = environment.participants;
     const existing = participants.get(key);
     const participant: Participant = {
       id: key,
@@ -56,21 +56,21 @@ export const participantsPlugin: FastifyPluginAsync = async (app) => {
       return createSecurityKey(app, request);
     }
     const { environment } = await app.auth.bearerAndApiKey(request);
-    const participant = upsert(environment, objectBody(request.body));
+    const participant = upsert(app.auth.data(request, environment), objectBody(request.body));
     reply.code(201);
     return participantView(participant, behaviour);
   });
 
   app.get<{ Params: { id: string } }>('/participants/:id', async (request) => {
     const { environment } = await app.auth.bearerAndApiKey(request);
-    const participant = store.environments[environment].participants.get(request.params.id);
+    const participant = app.auth.data(request, environment).participants.get(request.params.id);
     if (participant === undefined) throw notFound(`Participant ${request.params.id} not found`);
     return participantView(participant, behaviour);
   });
 
   app.put<{ Params: { id: string } }>('/participants/:id/archive', async (request) => {
     const { environment } = await app.auth.bearerAndApiKey(request);
-    const participant = store.environments[environment].participants.get(request.params.id);
+    const participant = app.auth.data(request, environment).participants.get(request.params.id);
     if (participant === undefined) throw notFound(`Participant ${request.params.id} not found`);
     participant.archived = true;
     return participantView(participant, behaviour);

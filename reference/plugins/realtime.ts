@@ -59,16 +59,19 @@ export const versionedRealtimePlugin: FastifyPluginAsync = async (app) => {
 export const roomRealtimePlugin: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { room: string; channel: string } }>('/realtime/participants/:room/:channel', async (request) => {
     const environment = app.auth.apiKey(request);
-    const channel = app.reference.store.environments[environment].channels.get(request.params.channel);
+    const channel = app.auth.data(request, environment).channels.get(request.params.channel);
     if (channel === undefined || channel.roomId !== request.params.room) {
       throw notFound(`Channel ${request.params.channel} not found in room ${request.params.room}`);
     }
-    return connectedTo(app, environment, channel).map((connection) => ({
-      id: connection.participantId,
-      name: connection.name,
-      connectionId: connection.connectionId,
-      timestamp: connection.connectedAt,
-      roomId: channel.roomId,
-    }));
+    return app.auth
+      .data(request, environment)
+      .connections.filter((connection) => connection.channelName === channel.name)
+      .map((connection) => ({
+        id: connection.participantId,
+        name: connection.name,
+        connectionId: connection.connectionId,
+        timestamp: connection.connectedAt,
+        roomId: channel.roomId,
+      }));
   });
 };

@@ -34,10 +34,12 @@ export const recordingsPlugin: FastifyPluginAsync = async (app) => {
     const roomId = queryValue(query, 'roomId');
     const meetingId = queryValue(query, 'meetingId');
     const pageRequest = config.variants.recordingsForm === 'envelope' ? parsePageRequest(query, behaviour) : undefined;
-    const matching = store.environments[environment].recordings.filter(
-      (recording): recording is Recording & { endedAt: number } =>
-        recording.endedAt !== null && (roomId === undefined || recording.roomId === roomId) && (meetingId === undefined || recording.meetingId === meetingId),
-    );
+    const matching = app.auth
+      .data(request, environment)
+      .recordings.filter(
+        (recording): recording is Recording & { endedAt: number } =>
+          recording.endedAt !== null && (roomId === undefined || recording.roomId === roomId) && (meetingId === undefined || recording.meetingId === meetingId),
+      );
     const at = now();
     const base = origin(request);
     if (pageRequest === undefined) return matching.map((recording) => recordingView(recording, at, base));

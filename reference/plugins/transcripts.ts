@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, forbidden } from '../errors.ts';
 import { environments, type Environment } from '../seed-types.ts';
-import type { TranscriptionRecord } from '../store.ts';
+import { MAIN_ACCOUNT, type TranscriptionRecord } from '../store.ts';
 import { asQuery, queryValue } from '../validation.ts';
 
 function parseEnvironment(raw: string | undefined): Environment | undefined {
@@ -40,6 +40,10 @@ export const transcriptsPlugin: FastifyPluginAsync = async (app) => {
       throw forbidden('Usage limit reached for transcription statistics');
     }
     const environment = parseEnvironment(queryValue(asQuery(request.query), 'environment'));
-    return store.transcriptions.filter((record) => environment === undefined || record.environment === environment).map(view);
+    return store.transcriptions
+      .filter(
+        (record) => (record.account ?? MAIN_ACCOUNT) === (user.account ?? MAIN_ACCOUNT) && (environment === undefined || record.environment === environment),
+      )
+      .map(view);
   });
 };

@@ -44,8 +44,10 @@ describe('canary seed and profile', () => {
     }
     assert.deepEqual(
       result.apiKeys.map((key) => key.key),
-      [canary.developmentApiKey, canary.productionApiKey],
+      [canary.developmentApiKey, canary.productionApiKey, canary.foreignApiKey],
     );
+    const outsider = result.users.find((user) => user.id === 'usr-0101');
+    assert.equal(await verifyPassword(canary.foreignPassword, outsider?.passwordHash ?? ''), true);
     assert.equal(result.clients[0]?.apiKey, canary.developmentApiKey, 'the client still acts for the development key');
     const developer = result.users.find((user) => user.id === 'usr-0001');
     assert.equal(await verifyPassword(canary.developerPassword, developer?.passwordHash ?? ''), true);
@@ -56,6 +58,7 @@ describe('canary seed and profile', () => {
     assert.equal(values['TARGET_PASSWORD'], canary.developerPassword);
     assert.equal(values['TARGET_SECRET'], canary.developmentSecret);
     assert.equal(values['TARGET_EXPIRED_TOKEN'], 'expired.token.value');
+    assert.equal(values['TARGET_FOREIGN_API_KEY'], canary.foreignApiKey);
     assert.equal(values['TARGET_BASE_URL'], undefined);
     const config = loadTargetConfig({ ...values, TARGET_BASE_URL: 'http://127.0.0.1:1', TARGET_REALTIME_URL: 'http://127.0.0.1:1/v2' });
     assert.equal(config.clientId, canary.developmentClientId);

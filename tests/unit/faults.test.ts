@@ -238,7 +238,13 @@ function credentialSteps(probes: OperationProbes): Step[] {
     );
   }
   if (probes.schemes.includes('apikey')) {
-    steps.push(using({ apikey: null }), using({ apikey: 'never-issued-key' }), using({ apikey: prod }), wireHeader('apikey', 'apiKey'));
+    steps.push(
+      using({ apikey: null }),
+      using({ apikey: 'never-issued-key' }),
+      using({ apikey: prod }),
+      using({ apikey: seedKeys.foreignApiKey }),
+      wireHeader('apikey', 'apiKey'),
+    );
   }
   if (probes.schemes.includes('client')) {
     steps.push(

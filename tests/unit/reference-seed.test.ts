@@ -90,6 +90,10 @@ describe('fixtures/targets/reference.env', () => {
     const keyEnvironment = (key: string) => seed.apiKeys.find((k) => k.key === key)?.environment;
     assert.equal(keyEnvironment(value('TARGET_API_KEY')), value('TARGET_ENVIRONMENT'));
     assert.ok(![undefined, value('TARGET_ENVIRONMENT')].includes(keyEnvironment(value('TARGET_OTHER_API_KEY'))));
+    // The key of another account: it names an account of its own, which has a user and data of its own.
+    const foreign = seed.apiKeys.find((k) => k.key === value('TARGET_FOREIGN_API_KEY'));
+    assert.ok(foreign?.account !== undefined, 'TARGET_FOREIGN_API_KEY is a key of another account');
+    assert.ok(seed.users.some((user) => user.account === foreign?.account) && seed.accounts?.some((account) => account.id === foreign?.account));
     const client = seed.clients.find((c) => c.clientId === value('TARGET_CLIENT_ID'));
     assert.equal(client?.secret, value('TARGET_SECRET'));
     assert.equal(client?.apiKey, value('TARGET_API_KEY'));

@@ -1,0 +1,70 @@
+/** What two operations that describe the same thing agree on (tests/conditions/agreement.ts). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConditionFailure, noMinutesWithoutRecordings, sameTotals, stableIdsInOther } from '../conditions/index.ts';
+
+function fails(condition: () => void, message: RegExp): void {
+  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
+}
+
+describe('conditions: agreement', () => {
+  it('noMinutesWithoutRecordings: minutes recorded only where a recording is listed', () => {
+    noMinutesWithoutRecordings([]);
+    noMinutesWithoutRecordings([
+      { meetingId: 'm1', recordingMinutes: 0, recordings: 0 },
+      { meetingId: 'm2', recordingMinutes: 12.5, recordings: 2 },
+      // A listed recording may be shorter than the rounding: its meeting may show 0.
+      { meetingId: 'm3', recordingMinutes: 0, recordings: 1 },
+    ]);
+    fails(
+      () =>
+        noMinutesWithoutRecordings([
+          { meetingId: 'm1', recordingMinutes: 0, recordings: 0 },
+          { meetingId: 'm4', recordingMinutes: 37, recordings: 0, curl: 'curl http://x/recording?meetingId=m4' },
+        ]),
+      /^1 of 2 meetings show minutes recorded while no recording of theirs is listed: \[\{"meetingId":"m4","recordingMinutes":37\}\]\ncurl http:\/\/x\/recording\?meetingId=m4$/,
+    );
+  });
+
+  it('stableIdsInOther: a participant listed before and after is in the other list read between', () => {
+    const lists = { name: 'A', otherName: 'B', curl: 'curl http://x/b' };
+    stableIdsInOther({ ...lists, before: ['p1', 'p2'], after: ['p2', 'p1'], between: ['p1', 'p2', 'p3'] });
+    // p3 connected after the first read, p1 left before the last: neither decides anything.
+    stableIdsInOther({ ...lists, before: ['p1', 'p2'], after: ['p2', 'p3'], between: ['p2'] });
+    stableIdsInOther({ ...lists, before: [], after: [], between: ['p9'] });
+    fails(
+      () => stableIdsInOther({ ...lists, before: ['p1', 'p2', 'p3'], after: ['p3', 'p2', 'p1'], between: ['p2', 'p3'] }),
+      /^1 of the 3 participants that A listed before and after are missing from B read between: \["p1"\]\ncurl http:\/\/x\/b$/,
+    );
+  });
+
+  it('sameTotals: two summaries of the same meetings hold the same totals', () => {
+    const names = ['getMeetingsSummary', 'getMeetingStats'] as const;
+    const compared = ['totalMeetings', 'totalMeetingMinutes'];
+    sameTotals({
+      names,
+      compared,
+      totals: [
+        { totalMeetings: 3, totalMeetingMinutes: 0.1 + 0.2 },
+        { totalMeetings: 3, totalMeetingMinutes: 0.3, extra: 1 },
+      ],
+    });
+    fails(
+      () =>
+        sameTotals({
+          names,
+          compared,
+          curl: 'curl http://x/s',
+          totals: [
+            { totalMeetings: 3, totalMeetingMinutes: 10 },
+            { totalMeetings: 4, totalMeetingMinutes: 10 },
+          ],
+        }),
+      /^totalMeetings: getMeetingsSummary says 3, getMeetingStats says 4\ncurl http:\/\/x\/s$/,
+    );
+    fails(
+      () => sameTotals({ names, compared, totals: [{ totalMeetings: 3 }, { totalMeetings: 3, totalMeetingMinutes: 1 }] }),
+      /totalMeetingMinutes: getMeetingsSummary says undefined/,
+    );
+  });
+});
