@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
-import { loadTargetConfig } from '../../fixtures/config/profile.ts';
+import { DEFAULTS, loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { checkExchange } from '../../fixtures/contract/index.ts';
 import { hostileProfile, startHostileTarget } from '../../scripts/lib/hostile-target.ts';
 import type { HostileMode } from '../../scripts/lib/hostile-target.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/transport/client.ts';
 import { SecretList } from '../../fixtures/evidence/secrets.ts';
 import { WorkerTelemetry } from '../../fixtures/run/telemetry.ts';
-import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/contract/plain-causes.ts';
+import { jsonProblem, transportCause } from '../../fixtures/contract/plain-causes.ts';
 
 const TIMEOUT_MS = 500;
 let context: APIRequestContext;
@@ -48,7 +48,8 @@ const ANSWERED: readonly { mode: HostileMode; cause: string }[] = [
 ];
 
 const UNANSWERED: readonly { mode: HostileMode; cause: string }[] = [
-  { mode: 'huge', cause: `got no usable response: target's response body exceeded ${MAX_RESPONSE_BYTES} bytes (it sent ` },
+  // Without the transport's watch (fixtures/transport/body-limit.ts), the client refuses the body once read.
+  { mode: 'huge', cause: `got no usable response: target's response body exceeded the limit of ${DEFAULTS.maxBodyBytes} bytes (TARGET_MAX_BODY_BYTES): ` },
   { mode: 'never-ends', cause: `got no response: target did not finish its response within ${TIMEOUT_MS} ms` },
   { mode: 'hangs', cause: `got no response: target did not finish its response within ${TIMEOUT_MS} ms` },
   { mode: 'reset', cause: 'got no response: connection reset by the target' },
