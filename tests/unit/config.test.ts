@@ -87,7 +87,7 @@ describe('loadTargetConfig', () => {
       maxRps: 20,
       maxConcurrency: 4,
       timeoutMs: 10_000,
-      maxBodyBytes: 16 * 1024 * 1024,
+      maxBodyBytes: 8 * 1024 * 1024,
     });
   });
 
