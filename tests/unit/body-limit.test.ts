@@ -15,6 +15,8 @@ import { hostileProfile } from '../../scripts/lib/hostile-target.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/transport/client.ts';
 import type { Transport } from '../../fixtures/transport/client.ts';
 import { BodyLimit } from '../../fixtures/transport/body-limit.ts';
+import { unusableAnswer } from '../../fixtures/verdict/checks.ts';
+import { notAssessed } from '../../fixtures/verdict/not-assessed.ts';
 import type { InterfaceLiveness } from '../../fixtures/transport/outage.ts';
 import { SecretList } from '../../fixtures/evidence/secrets.ts';
 import { WorkerTelemetry } from '../../fixtures/run/telemetry.ts';
@@ -75,7 +77,7 @@ after(async () => {
 });
 
 /** The client with a watch at LIMIT and a liveness that remembers what it was told. */
-function client(): { api: ApiClient; told: string[]; limit: BodyLimit; testInfo: FakeTestInfo } {
+function client(): { api: ApiClient; told: string[]; limit: BodyLimit } {
   const target = { ...loadTargetConfig(hostileProfile(url, 10_000)), maxBodyBytes: LIMIT };
   const telemetry = new WorkerTelemetry();
   const told: string[] = [];
@@ -95,7 +97,6 @@ function client(): { api: ApiClient; told: string[]; limit: BodyLimit; testInfo:
     liveness,
     bodyLimit: limit,
   };
-  // A test citing MSUM-01, which governs getMeetingsSummary, calling it outside any check.
   const testInfo: FakeTestInfo = {
     annotations: [{ type: 'requirement', description: 'MSUM-01' }],
     attachments: [],
@@ -104,7 +105,7 @@ function client(): { api: ApiClient; told: string[]; limit: BodyLimit; testInfo:
     attach: async () => {},
   };
   const api = new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, telemetry), testInfo as unknown as TestInfo);
-  return { api, told, limit, testInfo };
+  return { api, told, limit };
 }
 
 describe('a body past TARGET_MAX_BODY_BYTES', () => {
@@ -113,20 +114,18 @@ describe('a body past TARGET_MAX_BODY_BYTES', () => {
     { name: 'with a Content-Length over the limit is cut before it is read', query: { declared: 1 }, seen: new RegExp(`its Content-Length is ${BODY_BYTES}`) },
   ]) {
     it(name, async () => {
-      const { api, told, limit, testInfo } = client();
+      const { api, told, limit } = client();
       try {
         written.length = 0;
-        // The rest of the test relied on the answer: not assessed.
-        await assert.rejects(api.call('getMeetingsSummary', { query }), /the answer of getMeetingsSummary it relies on cannot be used/);
-        // The check of the operation that got it failed, with the limit, what arrived and the curl line.
-        const checks = testInfo.annotations.filter((annotation) => annotation.type === 'check');
-        assert.equal(checks.length, 1);
-        assert.match(checks[0]?.description ?? '', /^MSUM-01 failed: getMeetingsSummary answers with a body the suite can read: /);
-        const [first = '', ...rest] = (testInfo.errors[0]?.message ?? '').split('\n');
-        const limitWords = `exceeded the limit of ${LIMIT} bytes \\(TARGET_MAX_BODY_BYTES\\): `;
-        assert.match(first, new RegExp(`^\\[MSUM-01\\] getMeetingsSummary: GET .* got no usable response: target's response body ${limitWords}`));
-        assert.match(first, seen);
-        assert.match(rest.join('\n'), /^curl /m);
+        // Outside a Playwright test the failure itself is thrown (inside one, unusableAnswer below).
+        await assert.rejects(api.call('getMeetingsSummary', { query }), (error: Error) => {
+          const [first = '', ...rest] = error.message.split('\n');
+          const limitWords = `exceeded the limit of ${LIMIT} bytes \\(TARGET_MAX_BODY_BYTES\\): `;
+          assert.match(first, new RegExp(`^getMeetingsSummary: GET .* got no usable response: target's response body ${limitWords}`));
+          assert.match(first, seen);
+          assert.match(rest.join('\n'), /^curl /m);
+          return true;
+        });
         // The target answered: not a request without an answer, which would count towards an outage.
         assert.deepEqual(told, ['answered']);
         await waitFor(() => written.length > 0);
@@ -145,6 +144,32 @@ describe('a body past TARGET_MAX_BODY_BYTES', () => {
       /got no usable response: .* exceeded the limit of 1048576 bytes \(TARGET_MAX_BODY_BYTES\): 31457280 bytes had arrived/,
     );
     assert.deepEqual(told, ['answered']);
+  });
+
+  it('met outside any check of a test, fails the check of each cited requirement governing the operation; the rest is not assessed', () => {
+    const testInfo: FakeTestInfo = {
+      annotations: [
+        { type: 'requirement', description: 'MSUM-01' },
+        { type: 'requirement', description: 'GRP-01' },
+      ],
+      attachments: [],
+      errors: [],
+      status: 'passed',
+      attach: async () => {},
+    };
+    const failure = new Error(`getMeetingsSummary: GET http://x/meetings/summary got no usable response: too large\ncurl http://x/meetings/summary`);
+    assert.throws(
+      () => unusableAnswer('getMeetingsSummary', failure, testInfo as unknown as TestInfo),
+      (error: unknown) => notAssessed.is(error) && /the answer of getMeetingsSummary it relies on cannot be used: getMeetingsSummary: GET/.test(error.message),
+    );
+    const checks = testInfo.annotations.filter((annotation) => annotation.type === 'check').map((annotation) => annotation.description);
+    // MSUM-01 governs getMeetingsSummary; GRP-01 does not.
+    assert.deepEqual(checks, [
+      'MSUM-01 failed: getMeetingsSummary answers with a body the suite can read: getMeetingsSummary: GET http://x/meetings/summary got no usable response: too large',
+    ]);
+    assert.match(testInfo.errors[0]?.message ?? '', /^\[MSUM-01\] getMeetingsSummary: GET .*\ncurl /);
+    // Outside a test there is nothing to attribute: the caller's failure stands.
+    assert.doesNotThrow(() => unusableAnswer('getMeetingsSummary', failure, undefined));
   });
 
   it('a body within the limit is read whole', async () => {
