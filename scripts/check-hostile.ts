@@ -30,18 +30,18 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { DEFAULTS, loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
 import { EXIT_NOT_JUDGED } from '../fixtures/verdict/exit-codes.ts';
 import { HOSTILE_MODES, hostileProfile, startHostileTarget } from './lib/hostile-target.ts';
 import type { HostileMode } from './lib/hostile-target.ts';
-import { startHostileFront } from './lib/hostile-front.ts';
+import { HUGE_FRONT_BODY_BYTES, startHostileFront } from './lib/hostile-front.ts';
 import { closedPort } from './lib/closed-port.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import { startReference } from '../fixtures/run/reference-process.ts';
 import { ledgerFiles } from '../fixtures/data/ledger.ts';
 import type { CertificationReport } from '../fixtures/reporters/certification.ts';
-import { MAX_RESPONSE_BYTES } from '../fixtures/contract/plain-causes.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
+import type { RunResult } from './lib/playwright-run.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/hostile');
 const TIMEOUT_MS = 2_000;
@@ -66,7 +66,7 @@ const UNREACHABLE_BOUND_MS = 45_000;
 const EXPECTED_CAUSE: Readonly<Record<HostileMode, string>> = {
   html: 'target answered text/html where JSON was required',
   'invalid-json': "target's response is not valid JSON",
-  huge: `target's response body exceeded ${MAX_RESPONSE_BYTES} bytes`,
+  huge: `target's response body exceeded the limit of ${DEFAULTS.maxBodyBytes} bytes`,
   'never-ends': `target did not finish its response within ${PROFILE_TIMEOUT_MS} ms`,
   hangs: `target did not finish its response within ${PROFILE_TIMEOUT_MS} ms`,
   reset: 'connection reset by the target',
@@ -78,8 +78,11 @@ const EXPECTED_CAUSE: Readonly<Record<HostileMode, string>> = {
 /** Messages that mean the harness itself broke, not the target. */
 const CRASH = /\b(?:TypeError|ReferenceError|RangeError|SyntaxError)\b|Cannot read propert|is not a function|Maximum call stack/;
 
-/** A target that stops answering partway, or answers on one interface only (issue 31). */
-const FRONT_CASES = ['front-hang', 'front-drip', 'realtime-closed'] as const;
+/**
+ * A target that stops answering partway, or answers on one interface only (issue 31), or answers
+ * every request after login with a body of 30 MB (issue 37).
+ */
+const FRONT_CASES = ['front-hang', 'front-drip', 'realtime-closed', 'front-huge'] as const;
 type FrontCase = (typeof FRONT_CASES)[number];
 type Mode = HostileMode | FrontCase;
 // The longest first, so that the cases run two at a time end together.
@@ -91,6 +94,8 @@ const FRONT_FILES = ['tests/login.spec.ts', 'tests/smoke.spec.ts', 'tests/groups
  * requests' timeouts (10 s) and the stop; a run still going after this waits for each request's timeout.
  */
 const FRONT_BOUND_MS = 75_000;
+/** front-huge's wall time may be at most this many times a clean run of FRONT_FILES, run beside it. */
+const HUGE_RATIO_BOUND = 1.5;
 
 const { values } = parseArgs({ options: { mode: { type: 'string', multiple: true }, parallel: { type: 'string', default: '2' } } });
 const modes = (values.mode ?? [...MODES]) as Mode[];
@@ -112,7 +117,7 @@ function isFrontCase(mode: Mode): mode is FrontCase {
  * The reference behind a front (or with its realtime address closed), the project's reporters, the
  * reference profile's own timeout: exit 2, a certificate with nothing failed, the cause said once.
  */
-async function checkFront(mode: FrontCase): Promise<Verdict> {
+async function checkFront(mode: Exclude<FrontCase, 'front-huge'>): Promise<Verdict> {
   const dir = join(OUTPUT_DIR, mode);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -184,7 +189,75 @@ function forgetLedger(output: string): void {
   if (runId !== undefined) for (const file of ledgerFiles(runId)) rmSync(file, { force: true });
 }
 
+/** One run of FRONT_FILES against `baseUrl` (realtime under `/v2`), reports in `dir`, and its certificate. */
+async function runFrontFiles(dir: string, baseUrl: string): Promise<{ run: RunResult; certificate?: CertificationReport; problem?: string }> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const run = await runPlaywright({
+    args: ['test', '--config', writeCheckConfig(dir), ...FRONT_FILES],
+    env: { ...cleanEnv(), TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: baseUrl, TARGET_REALTIME_URL: `${baseUrl}/v2` },
+    timeoutMs: FRONT_BOUND_MS,
+  });
+  forgetLedger(run.output);
+  try {
+    return { run, certificate: JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as CertificationReport };
+  } catch (error) {
+    return { run, problem: `no certificate (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); output:\n${run.output.slice(-2000)}` };
+  }
+}
+
+/**
+ * A front answering every request after login with 30 MB (issue 37), beside a clean run of the same
+ * files against a reference of its own, both at once so that they share the machine's load: the
+ * huge run ends within HUGE_RATIO_BOUND times the clean one, exit 1, NOT CONFORMANT, every failure
+ * saying the limit was exceeded, no suite error and no outage (the target answered, too much).
+ */
+async function checkHugeFront(): Promise<Verdict> {
+  const mode = 'front-huge';
+  const profile = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  const [clean, behind] = await Promise.all([
+    startReference({ recordingDelayMs: profile.recordingReadyMs }),
+    startReference({ recordingDelayMs: profile.recordingReadyMs }),
+  ]);
+  const front = await startHostileFront('huge', behind.baseUrl);
+  try {
+    const [plain, huge] = await Promise.all([
+      runFrontFiles(join(OUTPUT_DIR, mode, 'clean'), clean.baseUrl),
+      runFrontFiles(join(OUTPUT_DIR, mode, 'huge'), front.url),
+    ]);
+    const problems = [plain.problem, huge.problem].filter((problem): problem is string => problem !== undefined);
+    if (plain.run.code !== 0) problems.push(`the clean run exited with code ${String(plain.run.code)}, expected 0`);
+    if (huge.run.timedOut) problems.push(`did not stop within ${seconds(FRONT_BOUND_MS)} (killed)`);
+    else if (huge.run.code !== 1) problems.push(`exited with code ${String(huge.run.code)}, expected 1 (requirements failed)`);
+    const certificate = huge.certificate;
+    const failed = certificate?.requirements.filter((result) => result.verdict === 'failed') ?? [];
+    if (certificate !== undefined && certificate.verdict !== 'NOT CONFORMANT') problems.push(`verdict ${certificate.verdict}, expected NOT CONFORMANT`);
+    if (certificate !== undefined && failed.length === 0) problems.push('no requirement failed although every answer after login was 30 MB');
+    if ((certificate?.suiteErrors.length ?? 0) > 0)
+      problems.push(`suite errors: ${certificate?.suiteErrors.map((entry) => `${entry.title}: ${entry.detail}`).join('; ')}`);
+    if ((certificate?.outages ?? []).length > 0)
+      problems.push(`outages ${JSON.stringify(certificate?.outages)}: the target answered, it did not stop answering`);
+    const limitWords = `target's response body exceeded the limit of ${profile.maxBodyBytes} bytes`;
+    if (!huge.run.output.includes(limitWords)) problems.push(`no failure says "${limitWords}"`);
+    const ratio = huge.run.durationMs / plain.run.durationMs;
+    if (ratio > HUGE_RATIO_BOUND) problems.push(`${ratio.toFixed(2)} times the clean run, above ${HUGE_RATIO_BOUND}`);
+    const { held } = front.counts();
+    const lines = [
+      `${mode}: exit ${String(huge.run.code)} in ${seconds(huge.run.durationMs)}, clean run beside it exit ${String(plain.run.code)} in ${seconds(plain.run.durationMs)}: ` +
+        `ratio ${ratio.toFixed(2)} (bound ${HUGE_RATIO_BOUND}); ${certificate?.verdict ?? 'no certificate'}, ${failed.length} requirements failed, ` +
+        `${certificate?.suiteErrors.length ?? '?'} suite errors; the front answered ${held} requests with ${HUGE_FRONT_BODY_BYTES} bytes`,
+    ];
+    const example = huge.run.output.split('\n').find((line) => line.includes(limitWords));
+    if (example !== undefined) lines.push(`    e.g. ${example.trim().slice(0, 220)}`);
+    return { mode, problems, lines };
+  } finally {
+    await front.close();
+    await Promise.all([clean.stop(), behind.stop()]);
+  }
+}
+
 async function checkMode(mode: Mode): Promise<Verdict> {
+  if (mode === 'front-huge') return checkHugeFront();
   if (isFrontCase(mode)) return checkFront(mode);
   const dir = join(OUTPUT_DIR, mode);
   rmSync(dir, { recursive: true, force: true });

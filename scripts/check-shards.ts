@@ -12,7 +12,13 @@
  * as a sharded CI run against fresh reference instances would: one-shot destructive checks (closing
  * the running meeting) run once per instance.
  *
- * Usage: npm run check:shards -- [--parallel 2]   (shards at a time; default 1 on a small machine)
+ * First, issue 37's case: the merged certificate of a sharded run lists every shard's outages. Two
+ * shards of SHARDED_OUTAGE_FILES run against a reference started here, with the realtime address
+ * closed (each shard's pre-flight finds it down), and are merged: the certificate must be INCOMPLETE
+ * and name the realtime interface unreachable once per shard, as the shards carried it in their blob
+ * reports (fixtures/evidence/outages.ts). `--outages-only` runs that case alone.
+ *
+ * Usage: npm run check:shards -- [--parallel 2] [--outages-only]   (shards at a time; default 1 on a small machine)
  * Everything is written under reports/.checks/shards/ (full/ and sharded/), never to reports/.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,13 +30,16 @@ import { neverProvoked } from '../fixtures/reporters/coverage.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
 import type { RunResult } from './lib/playwright-run.ts';
 import { cleanEnv, REPO_ROOT, runPlaywright, seconds } from './lib/playwright-run.ts';
+import { closedPort } from './lib/closed-port.ts';
+import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
+import { startReference } from '../fixtures/run/reference-process.ts';
 import { onlyDirtyCheckout, thisCheckout, verifyCertificate } from './verify-certificate.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/shards');
 const SHARDS = 3;
 const RUN_TIMEOUT_MS = 900_000;
 
-const { values } = parseArgs({ options: { parallel: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { parallel: { type: 'string', default: '1' }, 'outages-only': { type: 'boolean', default: false } } });
 const parallel = Math.max(1, Math.min(SHARDS, Number(values.parallel)));
 
 const problems: string[] = [];
@@ -51,7 +60,62 @@ function readCertification(dir: string): CertificationReport | undefined {
   }
 }
 
+/** Few files with tests on both interfaces: enough for two shards, short. */
+const SHARDED_OUTAGE_FILES = ['tests/smoke.spec.ts', 'tests/realtime.spec.ts'];
+const OUTAGE_SHARDS = 2;
+
+/** Two shards whose realtime interface is down, merged: the merged certificate names each shard's outage. */
+async function checkShardOutages(): Promise<void> {
+  const dir = join(OUTPUT_DIR, 'outages');
+  const blobs = join(dir, 'blobs');
+  mkdirSync(blobs, { recursive: true });
+  const config = writeCheckConfig(dir);
+  const profile = loadTargetConfig({ TARGET_FILE: REFERENCE_TARGET_FILE });
+  const reference = await startReference({ recordingDelayMs: profile.recordingReadyMs });
+  try {
+    const addresses = {
+      TARGET_FILE: REFERENCE_TARGET_FILE,
+      TARGET_BASE_URL: reference.baseUrl,
+      TARGET_REALTIME_URL: `http://127.0.0.1:${await closedPort()}/v2`,
+    };
+    for (let shard = 1; shard <= OUTAGE_SHARDS; shard += 1) {
+      const blobDir = join(dir, `blob-${shard}`);
+      const run = await runPlaywright({
+        args: ['test', '--config', config, ...SHARDED_OUTAGE_FILES, `--shard=${shard}/${OUTAGE_SHARDS}`, '--reporter=./fixtures/reporters/redaction.ts,blob'],
+        env: { ...cleanEnv(), ...addresses, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobDir },
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
+      const how = run.timedOut ? `exceeded ${seconds(RUN_TIMEOUT_MS)}` : `exited with code ${String(run.code)}`;
+      console.log(`outages, shard ${shard}/${OUTAGE_SHARDS} with the realtime address closed: ${how} in ${seconds(run.durationMs)}`);
+      if (run.timedOut) problems.push(`outages: shard ${shard} ${how}`);
+      for (const file of readdirSync(blobDir).filter((name) => name.endsWith('.zip'))) copyFileSync(join(blobDir, file), join(blobs, file));
+    }
+  } finally {
+    await reference.stop();
+  }
+  const merge = await runPlaywright({ args: ['merge-reports', '--config', config, blobs], env: cleanEnv(), timeoutMs: RUN_TIMEOUT_MS });
+  const merged = readCertification(dir);
+  if (merged === undefined) return;
+  const outages = merged.outages ?? [];
+  console.log(`outages, merged (merge-reports exit ${String(merge.code)}): ${verdictLine(merged)}`);
+  for (const outage of outages) console.log(`    ${outage.interface ?? 'the run'} ${outage.kind}: ${outage.cause}`);
+  const named = (shard: number): boolean =>
+    outages.some(
+      (outage) => outage.interface === 'realtime' && outage.kind === 'unreachable' && outage.cause.startsWith(`shard ${shard} of ${OUTAGE_SHARDS}: `),
+    );
+  const missing = Array.from({ length: OUTAGE_SHARDS }, (_, index) => index + 1).filter((shard) => !named(shard));
+  if (missing.length > 0)
+    problems.push(`the merged certificate does not name the realtime outage of shard(s) ${missing.join(', ')}: ${JSON.stringify(outages)}`);
+  if (merged.verdict !== 'INCOMPLETE') problems.push(`the merged certificate of shards with an outage is ${merged.verdict}, expected INCOMPLETE`);
+}
+
 rmSync(OUTPUT_DIR, { recursive: true, force: true });
+await checkShardOutages();
+if (values['outages-only']) {
+  for (const problem of problems) console.log(`FAIL: ${problem}`);
+  console.log(`check:shards (outages only) ${problems.length === 0 ? 'passed' : 'FAILED'}`);
+  process.exit(problems.length === 0 ? 0 : 1);
+}
 const fullDir = join(OUTPUT_DIR, 'full');
 const shardedDir = join(OUTPUT_DIR, 'sharded');
 const blobsDir = join(shardedDir, 'blobs');

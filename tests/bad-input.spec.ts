@@ -8,7 +8,7 @@
  */
 import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
-import { acceptedOrRefused, noServerError, okOrRefused, refusedWith4xx } from './conditions/index.ts';
+import { acceptedOrRefused, noServerError, okOrRefused, refusedAsInvalidUri, refusedWith4xx } from './conditions/index.ts';
 import { checkErrorBody, concerning } from './support/error-bodies.ts';
 import type { ErrorRequirement } from './support/error-bodies.ts';
 import { callSecurityKey } from './support/security-keys.ts';
@@ -254,7 +254,12 @@ const UNUSUAL_VALUES: [string, string][] = [
   ['holding percent-encoded slashes', '../../groups'],
 ];
 
-/** Sent as they are (the client would encode the percent sign): percent-encodings that do not decode. */
+/**
+ * Sent as they are (the client would encode the percent sign): percent-encodings that do not decode.
+ * Such a path is not a valid URI (RFC 3986), and the HTTP server or proxy in front of an application
+ * refuses it before any application code runs, with a body of its own or by closing the connection:
+ * it is judged only on being refused (refusedAsInvalidUri), never on its error body.
+ */
 const UNDECODABLE_VALUES: [string, string][] = [
   ['whose percent-encoding stops inside a UTF-8 sequence', '%E0%A4%A'],
   ['holding a percent sign before two letters that are not hex', '%zz'],
@@ -303,8 +308,10 @@ for (const c of PATH_CASES) {
     });
     await together(UNDECODABLE_VALUES, async ([name, value]) => {
       await together(c.calls(value, target), async ([operation, params]) => {
-        const exchange = await api.call(operation, { encodedParams: sentAsIs(params, value) });
-        await judgeAnswer('INP-09', `${operation} with a path parameter ${name}`, exchange, NOT_5XX);
+        const answer = await api.callRefusable(operation, { encodedParams: sentAsIs(params, value) });
+        await check('INP-09', `${operation} with a path parameter ${name}: refused (any 4xx, or the connection closed), no success, no 5xx`, () =>
+          refusedAsInvalidUri(answer),
+        );
       });
     });
   });

@@ -2,8 +2,7 @@
  * Faults of bad input: a malformed body or query answered 500 instead of a 4xx.
  * Part of the fault catalogue: reference/faults/index.ts puts them in its order.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { beforeHandler, beforeRoutes, fault, isObject, queryOf, unexpected, type Fault, type OperationId } from './tools.ts';
+import { beforeHandler, beforeRoutes, fault, inFrontOfTheRouter, isObject, queryOf, unexpected, type Fault, type OperationId } from './tools.ts';
 
 const BODY_OPERATIONS: readonly OperationId[] = ['login', 'upsertParticipant', 'createSecurityKey'];
 /** The documented string fields of each body. */
@@ -52,20 +51,9 @@ export const faults: readonly Fault[] = [
     'A path whose percent-encoding does not decode (%E0%A4%A, %zz) makes the service answer 500, as a server that decodes it unguarded does.',
     ['INP-09'],
     ['getGroup', 'listGroupParticipants', 'getParticipant', 'archiveParticipant', 'getChannelInfo', 'listChannelParticipants', 'listRoomChannelParticipants'],
-    beforeRoutes((app) => {
-      // Such a path never reaches a route or a hook (the router refuses it first): the fault stands in front of the router.
-      const routed = app.server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
-      app.server.removeAllListeners('request');
-      app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-        try {
-          decodeURIComponent((request.url ?? '').split('?')[0] ?? '');
-        } catch {
-          response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-          response.end(JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'URIError: URI malformed' }));
-          return;
-        }
-        for (const listener of routed) listener(request, response);
-      });
+    inFrontOfTheRouter((_request, response) => {
+      response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'URIError: URI malformed' }));
     }),
   ),
 ];

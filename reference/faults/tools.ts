@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Behaviour } from '../behaviour.ts';
 import { HttpError } from '../errors.ts';
@@ -98,6 +99,27 @@ export const beforeRoutes =
 export const afterRoutes =
   (extension: ReferenceExtension): OptionsTransform =>
   (options) => ({ ...options, afterRoutes: [...(options.afterRoutes ?? []), extension] });
+
+/**
+ * Answers a request whose path is not a valid URI (a percent-encoding that does not decode: `%zz`,
+ * a cut UTF-8 escape) in front of the router, as the HTTP server or a proxy before the application
+ * would: such a path never reaches a route or a hook (the router refuses it first). Other requests
+ * go on to the instance. Works on a listening instance (inject() calls the router directly).
+ */
+export const inFrontOfTheRouter = (answerInvalidUri: (request: IncomingMessage, response: ServerResponse) => void): OptionsTransform =>
+  beforeRoutes((app) => {
+    const routed = app.server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+    app.server.removeAllListeners('request');
+    app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      try {
+        decodeURIComponent((request.url ?? '').split('?')[0] ?? '');
+      } catch {
+        answerInvalidUri(request, response);
+        return;
+      }
+      for (const listener of routed) listener(request, response);
+    });
+  });
 
 // ---------------------------------------------------------------- hooks on chosen operations
 

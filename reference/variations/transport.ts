@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { headerValue } from '../faults/tools.ts';
+import { headerValue, inFrontOfTheRouter } from '../faults/tools.ts';
 import { everyAnswer, isJsonType, type Variation } from './tools.ts';
 
 export const variations: readonly Variation[] = [
@@ -44,6 +44,18 @@ export const variations: readonly Variation[] = [
         return payload;
       reply.header('content-encoding', 'gzip');
       return gzipSync(payload);
+    }),
+  },
+  {
+    name: 'invalid-uri-plain-400',
+    description:
+      'A request whose path is not a valid URI (a percent-encoding that does not decode: %zz, a cut UTF-8 escape) is refused by the HTTP server, before any plugin, with a plain-text 400 Bad Request, as Node, nginx and the proxies in front of real deployments answer it.',
+    basis:
+      "The interface states nothing about requests that are not valid URIs (RFC 3986); they never reach the application of most deployments, so its error body is not the application's.",
+    requirement: 'INP-09',
+    apply: inFrontOfTheRouter((_request, response) => {
+      response.writeHead(400, { 'content-type': 'text/plain', connection: 'close' });
+      response.end('Bad Request');
     }),
   },
   {

@@ -6,7 +6,10 @@
  *
  * - hang: is read and never answered;
  * - drip: is passed to the reference, whose status and headers are sent at once and its body one
- *   byte a second, so that no body ends within any sane timeout.
+ *   byte a second, so that no body ends within any sane timeout;
+ * - huge: is answered at once with 200, application/json and a body of HUGE_FRONT_BODY_BYTES,
+ *   streamed without a Content-Length (a list endpoint run wild, or a proxy serving a dump): the
+ *   target answers, wrongly, and the run must judge that without reading every byte.
  *
  * For npm run check:hostile and npm run bench:suite (issue 31): the run must notice that the target
  * stopped answering, stop, and judge nothing for it.
@@ -15,7 +18,7 @@ import { createServer, request as forward } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const FRONT_MODES = ['hang', 'drip'] as const;
+export const FRONT_MODES = ['hang', 'drip', 'huge'] as const;
 export type FrontMode = (typeof FRONT_MODES)[number];
 
 export interface HostileFront {
@@ -28,6 +31,28 @@ export interface HostileFront {
 }
 
 const DRIP_INTERVAL_MS = 1_000;
+/** What the huge front answers: 30 MB, the size issue 37 measured a run against. */
+export const HUGE_FRONT_BODY_BYTES = 30 * 1024 * 1024;
+const HUGE_CHUNK = Buffer.alloc(1024 * 1024, ' ');
+
+/** `[` and `]` around HUGE_FRONT_BODY_BYTES - 2 spaces, written as the client reads it; stops when the client goes. */
+function sendHuge(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.write('[');
+  let left = HUGE_FRONT_BODY_BYTES - 2;
+  const write = (): void => {
+    while (left > 0 && !response.destroyed) {
+      const chunk = HUGE_CHUNK.subarray(0, Math.min(left, HUGE_CHUNK.length));
+      left -= chunk.length;
+      if (!response.write(chunk)) {
+        response.once('drain', write);
+        return;
+      }
+    }
+    if (!response.destroyed) response.end(']');
+  };
+  write();
+}
 
 /** `upstream`: the reference's origin (e.g. http://127.0.0.1:4010). */
 export async function startHostileFront(mode: FrontMode, upstream: string): Promise<HostileFront> {
@@ -80,6 +105,11 @@ export async function startHostileFront(mode: FrontMode, upstream: string): Prom
     held += 1;
     if (mode === 'hang') {
       incoming.resume();
+      return;
+    }
+    if (mode === 'huge') {
+      incoming.resume();
+      sendHuge(response);
       return;
     }
     pass(incoming, response, (answer) => drip(answer, response));

@@ -29,6 +29,18 @@ export function okOrRefused(answer: Pick<Answer, 'status' | 'curl'>): void {
   if (answer.status !== 200 && !isRefusal(answer.status)) fail(`answered HTTP ${answer.status}: expected 200 or a 4xx`, answer);
 }
 
+/**
+ * A request that is not a valid URI (RFC 3986: a percent-encoding that does not decode) is answered
+ * by whatever stands before the application (the HTTP server, a proxy) as by the application: any
+ * 4xx with any body, or the connection closed (`closed`, its cause), pass; a success or a 5xx does
+ * not. Nothing more is judged: the body of such a refusal is not the application's.
+ */
+export function refusedAsInvalidUri(answer: Pick<Answer, 'status' | 'curl'> | { closed: string }): void {
+  if ('closed' in answer) return;
+  if (isSuccess(answer.status)) fail(`answered HTTP ${answer.status}: a path that is not a valid URI must not succeed`, answer);
+  if (answer.status >= 500) fail(`answered HTTP ${answer.status}: a 5xx is never an acceptable answer to this request`, answer);
+}
+
 /** The request does not succeed: no 2xx. */
 export function noSuccess(answer: Pick<Answer, 'status' | 'curl'>): void {
   if (isSuccess(answer.status)) fail(`answered HTTP ${answer.status}: the request must not succeed`, answer);

@@ -9,6 +9,7 @@ import {
   noServerError,
   noSuccess,
   okOrRefused,
+  refusedAsInvalidUri,
   refusedWith4xx,
 } from '../conditions/index.ts';
 
@@ -30,6 +31,14 @@ describe('conditions: answers', () => {
     noServerError(status(302));
     noServerError(status(404));
     fails(() => noServerError(status(503)), /answered HTTP 503: a 5xx is never an acceptable answer/);
+  });
+
+  it('refusedAsInvalidUri: any 4xx, or the connection closed; never a success or a 5xx', () => {
+    refusedAsInvalidUri(status(400));
+    refusedAsInvalidUri(status(404));
+    refusedAsInvalidUri({ closed: 'connection reset by the target' });
+    fails(() => refusedAsInvalidUri(status(200)), /answered HTTP 200: a path that is not a valid URI must not succeed/);
+    fails(() => refusedAsInvalidUri(status(500)), /answered HTTP 500: a 5xx is never an acceptable answer/);
   });
 
   it('acceptedOrRefused: a 2xx or a 4xx', () => {

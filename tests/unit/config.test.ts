@@ -87,7 +87,13 @@ describe('loadTargetConfig', () => {
       maxRps: 20,
       maxConcurrency: 4,
       timeoutMs: 10_000,
+      maxBodyBytes: 8 * 1024 * 1024,
     });
+  });
+
+  it('reads TARGET_MAX_BODY_BYTES, and refuses one that is not a positive integer', () => {
+    assert.equal(loadTargetConfig({ ...VALID, TARGET_MAX_BODY_BYTES: '1048576' }).maxBodyBytes, 1_048_576);
+    assert.throws(() => loadTargetConfig({ ...VALID, TARGET_MAX_BODY_BYTES: '16MB' }), /TARGET_MAX_BODY_BYTES: must be a positive integer/);
   });
 
   it('reads optional accounts, ids, flags and limits', () => {

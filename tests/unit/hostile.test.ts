@@ -6,14 +6,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
-import { loadTargetConfig } from '../../fixtures/config/profile.ts';
+import { DEFAULTS, loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { checkExchange } from '../../fixtures/contract/index.ts';
 import { hostileProfile, startHostileTarget } from '../../scripts/lib/hostile-target.ts';
 import type { HostileMode } from '../../scripts/lib/hostile-target.ts';
 import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/transport/client.ts';
 import { SecretList } from '../../fixtures/evidence/secrets.ts';
+import type { InterfaceLiveness } from '../../fixtures/transport/outage.ts';
 import { WorkerTelemetry } from '../../fixtures/run/telemetry.ts';
-import { jsonProblem, MAX_RESPONSE_BYTES, transportCause } from '../../fixtures/contract/plain-causes.ts';
+import { jsonProblem, transportCause } from '../../fixtures/contract/plain-causes.ts';
 
 const TIMEOUT_MS = 500;
 let context: APIRequestContext;
@@ -24,12 +25,20 @@ after(async () => {
   await context.dispose();
 });
 
-async function against<T>(mode: HostileMode, use: (api: ApiClient, tokens: TokenStore) => Promise<T>): Promise<T> {
+async function against<T>(mode: HostileMode, use: (api: ApiClient, tokens: TokenStore) => Promise<T>, liveness?: InterfaceLiveness): Promise<T> {
   const hostile = await startHostileTarget(mode);
   try {
     const target = loadTargetConfig(hostileProfile(hostile.url, TIMEOUT_MS));
     const telemetry = new WorkerTelemetry();
-    const transport = { context, gate: new RequestGate(4, 100), telemetry, target, secrets: new SecretList([]), operations: operationsById() };
+    const transport = {
+      context,
+      gate: new RequestGate(4, 100),
+      telemetry,
+      target,
+      secrets: new SecretList([]),
+      operations: operationsById(),
+      ...(liveness === undefined ? {} : { liveness }),
+    };
     const tokens = new TokenStore({ email: target.email, password: target.password }, telemetry);
     // The client only adds evidence and annotations; nothing else of TestInfo is used.
     const testInfo = { annotations: [], attachments: [], attach: async () => {} } as unknown as TestInfo;
@@ -48,7 +57,8 @@ const ANSWERED: readonly { mode: HostileMode; cause: string }[] = [
 ];
 
 const UNANSWERED: readonly { mode: HostileMode; cause: string }[] = [
-  { mode: 'huge', cause: `got no usable response: target's response body exceeded ${MAX_RESPONSE_BYTES} bytes (it sent ` },
+  // Without the transport's watch (fixtures/transport/body-limit.ts), the client refuses the body once read.
+  { mode: 'huge', cause: `got no usable response: target's response body exceeded the limit of ${DEFAULTS.maxBodyBytes} bytes (TARGET_MAX_BODY_BYTES): ` },
   { mode: 'never-ends', cause: `got no response: target did not finish its response within ${TIMEOUT_MS} ms` },
   { mode: 'hangs', cause: `got no response: target did not finish its response within ${TIMEOUT_MS} ms` },
   { mode: 'reset', cause: 'got no response: connection reset by the target' },
@@ -91,6 +101,28 @@ describe('a hostile target is named in plain words', () => {
       });
     });
   }
+
+  it('reset: a request the target may refuse by closing (callRefusable) takes the close as its answer, answered for the watch over outages', async () => {
+    const told: string[] = [];
+    const liveness = {
+      down: () => undefined,
+      answered: () => told.push('answered'),
+      unanswered: (_address: string, cause: string) => told.push(`unanswered: ${cause}`),
+    } as unknown as InterfaceLiveness;
+    await against(
+      'reset',
+      async (api) => {
+        const answer = await api.callRefusable('getGroup', { encodedParams: { id: '%zz' }, auth: { bearer: 'a-token' } });
+        assert.ok('closed' in answer);
+        assert.equal(answer.closed, 'connection reset by the target');
+        assert.match(answer.curl, /^curl .*\/groups\/%zz/);
+        // The same close to a plain call is no answer at all.
+        await assert.rejects(api.call('getGroup', { params: { id: 'grp-1' }, auth: { bearer: 'a-token' } }), /got no response: connection reset by the target/);
+      },
+      liveness,
+    );
+    assert.deepEqual(told, ['answered', 'unanswered: connection reset by the target']);
+  });
 
   it('names the low-level errors of a target that cannot be reached', () => {
     assert.equal(

@@ -20,7 +20,7 @@ import {
   UNANSWERED_AT_ONCE,
   UNANSWERED_IN_A_ROW,
 } from '../../fixtures/transport/outage.ts';
-import { readOutageState, writeOutageState } from '../../fixtures/evidence/outages.ts';
+import { carriedOutages, carryOutages, readOutageState, writeOutageState } from '../../fixtures/evidence/outages.ts';
 import type { Outage } from '../../fixtures/evidence/outages.ts';
 import { POLL_MS, startRunStop } from '../../fixtures/transport/run-stop.ts';
 import type { RunStop, RunStopOptions } from '../../fixtures/transport/run-stop.ts';
@@ -316,5 +316,27 @@ describe('the certificate of a run with an outage', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it('carries the outages of each shard in the run metadata, and reads every shard back from the merged metadata', () => {
+    const realtime: Outage = {
+      interface: 'realtime',
+      address: 'http://x/v2',
+      kind: 'unreachable',
+      at: '2026-11-29T14:02:11.000Z',
+      cause: 'the realtime interface could not be reached',
+    };
+    const first: Record<string, unknown> = { ci: 'x' };
+    const second: Record<string, unknown> = {};
+    carryOutages(first, { current: 1, total: 2 }, [realtime]);
+    carryOutages(second, { current: 2, total: 2 }, [stopped]);
+    // merge-reports merges the shards' metadata key by key.
+    const merged = { ...second, ...first };
+    assert.deepEqual(carriedOutages(merged), [
+      { ...realtime, cause: 'shard 1 of 2: the realtime interface could not be reached' },
+      { ...stopped, cause: `shard 2 of 2: ${stopped.cause}` },
+    ]);
+    assert.deepEqual(carriedOutages({ 'conformance-outages-shard-3': [{ kind: 'nonsense' }], other: [realtime] }), [], 'only outages, only under their keys');
+    // The merge has no run state: the carried outages are the run's.
+    assert.deepEqual(runOutages('failed', undefined, new Date(), carriedOutages(merged)).length, 2);
   });
 });

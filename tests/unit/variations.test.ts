@@ -293,4 +293,25 @@ describe('answers', () => {
       assert.equal(typeof ((await response.json()) as { access_token: unknown }).access_token, 'string');
     });
   });
+  it('invalid-uri-plain-400 refuses a path that is not a valid URI with a plain-text 400 before any plugin, and leaves the rest to the reference', async () => {
+    for (const names of [[], ['invalid-uri-plain-400']]) {
+      await withServers(names, async ({ main }) => {
+        await main.listen({ host: '127.0.0.1', port: 0 });
+        const address = main.server.address();
+        assert.ok(address !== null && typeof address === 'object');
+        const base = `http://127.0.0.1:${address.port}`;
+        for (const path of ['/groups/%zz', '/groups/%E0%A4%A', '/v2/realtime/%zz']) {
+          const response = await fetch(`${base}${path}`, { headers: { apikey: devKey } });
+          assert.equal(response.status, 400, path);
+          const text = await response.text();
+          if (names.length === 0) assert.equal((JSON.parse(text) as { statusCode: unknown }).statusCode, 400, path);
+          else assert.deepEqual([response.headers.get('content-type'), text], ['text/plain', 'Bad Request'], path);
+        }
+        // A valid path reaches the application: its 401 without a token is the general error body.
+        const valid = await fetch(`${base}/groups/grp-dev-001`, { headers: { apikey: devKey } });
+        assert.equal(valid.status, 401);
+        assert.equal((JSON.parse(await valid.text()) as { statusCode: unknown }).statusCode, 401);
+      });
+    }
+  });
 });
