@@ -26,6 +26,26 @@ const closeKeepsParticipants: OptionsTransform = (options) => {
   )(options);
 };
 
+const HOUR_MS = 3_600_000;
+const ZONE_DESIGNATOR = /(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * getMeetingStats reads initialDate and endDate with `reread`, which takes the date-time as sent and
+ * returns the instant the faulty target takes it for; a value that is not a date-time is left for
+ * the handler to refuse. The shift is explicit: no fault depends on the machine's timezone.
+ */
+function rangeReadAs(reread: (raw: string) => number): OptionsTransform {
+  return beforeHandler(['getMeetingStats'], (request) => {
+    const query = queryOf(request);
+    for (const name of ['initialDate', 'endDate']) {
+      const raw = query[name];
+      if (typeof raw !== 'string' || !ZONE_DESIGNATOR.test(raw) || Number.isNaN(Date.parse(raw))) continue;
+      const instant = reread(raw);
+      if (Number.isFinite(instant)) query[name] = new Date(instant).toISOString();
+    }
+  });
+}
+
 export const faults: readonly Fault[] = [
   fault(
     'summary-total-meetings-string',
@@ -157,6 +177,20 @@ export const narrow: readonly Fault[] = [
       const query = queryOf(request);
       if (query['month'] === undefined) delete query['year'];
     }),
+  ),
+  fault(
+    'stats-range-a-day-late',
+    'getMeetingStats reads initialDate and endDate a day late: the range it filters starts and ends 24 hours after the date-times sent.',
+    ['MST-09'],
+    ['getMeetingStats'],
+    rangeReadAs((raw) => Date.parse(raw) + 24 * HOUR_MS),
+  ),
+  fault(
+    'stats-range-as-local-time',
+    'getMeetingStats reads initialDate and endDate as local time at UTC-3: the zone designator is dropped, so the range it filters lies 3 hours after the UTC date-times sent.',
+    ['MST-09'],
+    ['getMeetingStats'],
+    rangeReadAs((raw) => Date.parse(raw.replace(ZONE_DESIGNATOR, 'Z')) + 3 * HOUR_MS),
   ),
   fault(
     'stats-environment-defaults-development',

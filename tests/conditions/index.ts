@@ -22,7 +22,7 @@ export { ConditionFailure, failureOf } from './condition.ts';
 export type { Answer } from './condition.ts';
 export { acceptedOrRefused, grantsNone, noParticipantCreated, noServerError, noSuccess, okOrRefused, refusedWith4xx } from './answers.ts';
 export { errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from './error-body.ts';
-export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
+export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
 export type { Period } from './filters.ts';
 export { declaresJson, parsesAsJson } from './format.ts';
 export {

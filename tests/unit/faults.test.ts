@@ -428,6 +428,7 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
         '?month=01&year=2023&onlySummary=false&environment=development',
         '?year=2023&onlySummary=false&environment=development',
         '?initialDate=2023-01-03T17:00:00.000Z&endDate=2023-06-30T23:59:59.999Z&onlySummary=false&environment=development',
+        '?initialDate=2024-06-03T09:59:00.000Z&endDate=2024-06-03T13:12:00.000Z&onlySummary=false',
         '?groupId=grp-dev-004&onlySummary=false&environment=development',
         '?environment=development&onlySummary=false',
         '?environment=production',
