@@ -193,6 +193,23 @@ export const narrow: readonly Fault[] = [
     rangeReadAs((raw) => Date.parse(raw.replace(ZONE_DESIGNATOR, 'Z')) + 3 * HOUR_MS),
   ),
   fault(
+    'stats-month-ignores-year',
+    'getMeetingStats applies month without year when both are given: month=01&year=2023 returns the January records of every year.',
+    ['MST-07'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      if (query['month'] !== undefined) delete query['year'];
+    }),
+  ),
+  fault(
+    'stats-group-filter-first-only',
+    'getMeetingStats with groupId and onlySummary=false answers only the first record of the group (a bare array of one).',
+    ['MST-12'],
+    ['getMeetingStats'],
+    rewriteBody(['getMeetingStats'], (body, { request }) => (queryOf(request)['groupId'] !== undefined && Array.isArray(body) ? body.slice(0, 1) : undefined)),
+  ),
+  fault(
     'stats-environment-defaults-development',
     'getMeetingStats without environment answers the development data instead of production.',
     ['MST-10'],

@@ -10,7 +10,7 @@
  * it. The chooser takes the range that sees the most misreadings; the ones it cannot see are named,
  * so that the check says "partly assessed" instead of passing blind. Pure: no request, no verdict.
  */
-import { filterTimes, rangePeriod } from '../conditions/index.ts';
+import { filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from '../conditions/index.ts';
 import type { Period } from '../conditions/index.ts';
 
 const MINUTE = 60_000;
@@ -166,4 +166,77 @@ export function discerningRange(items: readonly unknown[]): DiscerningRange | un
     }
   }
   return best?.range;
+}
+
+/** A month (or a year) of the records, and the near misses of it that the records cannot tell from the right reading. */
+export interface DiscerningPeriod {
+  year: number;
+  /** 1 to 12; absent for a year. */
+  month?: number;
+  period: Period;
+  unseen: string[];
+}
+
+/** Whether some item lies wholly inside `period` (narrowed by the zones it may be counted in): a filter that reads that period returns it. */
+const someWhollyIn = (items: readonly unknown[], period: Period): boolean => items.some((item) => mustMatch(item, period));
+
+/** The calendar months (or years) of the items' start, in UTC, earliest first. */
+function calendarOf(items: readonly unknown[], unit: 'month' | 'year'): { year: number; month: number }[] {
+  const keys = new Set<string>();
+  for (const item of items) {
+    const [time] = filterTimes(item);
+    if (time === undefined) continue;
+    const date = new Date(time);
+    keys.add(`${date.getUTCFullYear()}-${unit === 'month' ? date.getUTCMonth() + 1 : 1}`);
+  }
+  return [...keys]
+    .map((key) => key.split('-').map(Number) as [number, number])
+    .map(([year, month]) => ({ year, month }))
+    .sort((a, b) => a.year - b.year || a.month - b.month);
+}
+
+function bestOf(candidates: (DiscerningPeriod & { expected: number })[]): DiscerningPeriod | undefined {
+  const [best] = candidates.sort((a, b) => a.unseen.length - b.unseen.length || Math.min(b.expected, 2) - Math.min(a.expected, 2));
+  if (best === undefined) return undefined;
+  const { year, month, period, unseen } = best;
+  return month === undefined ? { year, period, unseen } : { year, month, period, unseen };
+}
+
+/**
+ * The month of the items whose records tell the most near misses of month and year apart: a month
+ * read one late (months counted from 0) or one early, and the year left out. Each is told by a record
+ * wholly inside the month (narrowed by the zones it may be counted in), which the misreading leaves
+ * out, or by a record wholly inside the misread month, which it takes in. Undefined without a record
+ * outside the month.
+ */
+export function discerningMonth(items: readonly unknown[]): DiscerningPeriod | undefined {
+  const candidates = calendarOf(items, 'month').flatMap(({ year, month }) => {
+    const period = monthPeriod(year, month);
+    if (items.every((item) => mayMatch(item, period))) return [];
+    const expected = items.filter((item) => mustMatch(item, period)).length;
+    const shifted = (by: number): Period => monthPeriod(year + Math.floor((month - 1 + by) / 12), ((month - 1 + by + 12) % 12) + 1);
+    const otherYears = calendarOf(items, 'year').filter((other) => other.year !== year);
+    const unseen = [
+      expected > 0 || someWhollyIn(items, shifted(1)) ? undefined : 'a month read one late (months counted from 0)',
+      expected > 0 || someWhollyIn(items, shifted(-1)) ? undefined : 'a month read one early',
+      otherYears.some((other) => someWhollyIn(items, monthPeriod(other.year, month))) ? undefined : 'the year left out',
+    ].filter((name): name is string => name !== undefined);
+    return [{ year, month, period, unseen, expected }];
+  });
+  return bestOf(candidates);
+}
+
+/** The year of the items that tells a year read one late or one early apart (as discerningMonth does for a month). */
+export function discerningYear(items: readonly unknown[]): DiscerningPeriod | undefined {
+  const candidates = calendarOf(items, 'year').flatMap(({ year }) => {
+    const period = yearPeriod(year);
+    if (items.every((item) => mayMatch(item, period))) return [];
+    const expected = items.filter((item) => mustMatch(item, period)).length;
+    const unseen = [
+      expected > 0 || someWhollyIn(items, yearPeriod(year + 1)) ? undefined : 'a year read one late',
+      expected > 0 || someWhollyIn(items, yearPeriod(year - 1)) ? undefined : 'a year read one early',
+    ].filter((name): name is string => name !== undefined);
+    return [{ year, period, unseen, expected }];
+  });
+  return bestOf(candidates);
 }

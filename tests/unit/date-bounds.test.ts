@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rangePeriod } from '../conditions/index.ts';
-import { discerningRange, RANGE_MISREADINGS, seesMisreading } from '../support/date-bounds.ts';
+import { discerningMonth, discerningRange, discerningYear, RANGE_MISREADINGS, seesMisreading } from '../support/date-bounds.ts';
 
 /** A record of a meeting that starts at `start` (UTC, on 2024-06-03 unless a date is given) and lasts `minutes`. */
 function meeting(uuid: string, start: string, minutes: number): Record<string, string> {
@@ -67,5 +67,36 @@ describe('bounds that discriminate', () => {
     }
     assert.equal(discerningRange([meeting('alone', '10:00', 30)]), undefined);
     assert.equal(discerningRange([]), undefined);
+  });
+
+  it('takes the month with records well inside it and the same month of another year, and names what it cannot tell', () => {
+    const records = [
+      meeting('jan-23', '2023-01-01T03:00:00.000Z', 30),
+      meeting('mar-23', '2023-03-10T10:00:00.000Z', 30),
+      meeting('mar-24', '2024-03-12T10:00:00.000Z', 30),
+    ];
+    const chosen = discerningMonth(records);
+    assert.deepEqual([chosen?.year, chosen?.month, chosen?.unseen], [2023, 3, []]);
+    // Only a record within 14 hours of its month's start, and no other year: the month can be told by nothing.
+    const edge = discerningMonth([meeting('edge', '2023-01-01T03:00:00.000Z', 30), meeting('jul', '2023-07-10T10:00:00.000Z', 30)]);
+    assert.deepEqual(edge?.unseen, ['the year left out']);
+    const lone = discerningMonth([meeting('edge', '2023-01-01T03:00:00.000Z', 30), meeting('next', '2023-03-31T20:00:00.000Z', 30)]);
+    assert.deepEqual([lone?.month, lone?.unseen], [1, ['a month read one late (months counted from 0)', 'a month read one early', 'the year left out']]);
+  });
+
+  it('takes a year with records well inside it', () => {
+    // 2022 and 2024 each hold a record well inside them (the earlier is taken); 2023's one record may be 2024's in UTC+14.
+    const records = [
+      meeting('old', '2022-06-10T10:00:00.000Z', 30),
+      meeting('edge', '2023-12-31T20:00:00.000Z', 30),
+      meeting('mid', '2024-06-10T10:00:00.000Z', 30),
+    ];
+    const chosen = discerningYear(records);
+    assert.deepEqual([chosen?.year, chosen?.unseen], [2022, []]);
+    // Without 2022: 2024 holds every record in some zone, and 2023's only record lies within 14 hours of its end.
+    assert.deepEqual(discerningYear(records.slice(1))?.unseen, ['a year read one early']);
+    const blind = discerningYear([meeting('a', '2023-12-31T20:00:00.000Z', 30), meeting('b', '2025-01-01T02:00:00.000Z', 30)]);
+    assert.deepEqual(blind?.unseen, ['a year read one late', 'a year read one early']);
+    assert.equal(discerningYear([meeting('only', '2024-06-10T10:00:00.000Z', 30)]), undefined);
   });
 });
