@@ -309,8 +309,8 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
   listGroups: {
     request: get('/groups', both),
     schemes: both,
-    steps: ['?take=3', '?skip=3&take=7', '?skip=30&take=10', '?skip=40&take=10', '?skip=8&take=4', '?skip=5&take=1', '?take=abc'].map((query) =>
-      read(`/groups${query}`),
+    steps: ['?take=3', '?skip=3&take=7', '?skip=30&take=10', '?skip=40&take=10', '?skip=8&take=4', '?skip=5&take=1', '?skip=29&take=3', '?take=abc'].map(
+      (query) => read(`/groups${query}`),
     ),
   },
   getGroup: {
