@@ -241,6 +241,24 @@ test('development and production meeting records share no record', cites('MST-11
   ).toEqual([]);
 });
 
+/** Groups looked up for the environment check: enough to catch environments read the other way round. */
+const MAX_GROUP_LOOKUPS = 2;
+
+test("the meeting records of the API key's environment refer to groups that key can read", cites('MST-11'), async ({ api, target }) => {
+  // Disjoint environments still pass when the two values are read the other way round (the default
+  // with them); the API key selects the environment of groups, so a record of the other environment
+  // names a group this key cannot read (as the transcription records' check, TRS-03).
+  const records = await readRecords(api, { environment: target.environment });
+  if (records.length === 0) notAssessed('no record to check', { lacking: `meeting statistics records in ${target.environment}` });
+  for (const groupId of [...new Set(records.map((record) => record.groupId))].slice(0, MAX_GROUP_LOOKUPS)) {
+    const group = await api.call('getGroup', { params: { id: groupId } });
+    expect(group, `group ${groupId} of a ${target.environment} meeting record, read with the ${target.environment} API key`).toMatchOperation('getGroup', {
+      status: 200,
+    });
+    expect((group.json as { id: string }).id).toBe(groupId);
+  }
+});
+
 interface ConsistencyCase {
   name: string;
   pick: (records: MeetingStatsRecord[]) => StatsQuery | undefined;

@@ -210,6 +210,17 @@ export const narrow: readonly Fault[] = [
     rewriteBody(['getMeetingStats'], (body, { request }) => (queryOf(request)['groupId'] !== undefined && Array.isArray(body) ? body.slice(0, 1) : undefined)),
   ),
   fault(
+    'stats-environments-swapped',
+    'getMeetingStats reads environment the other way round, its default too: without environment and with environment=production it answers the development records, with environment=development the production ones.',
+    ['MST-11'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      const asked = query['environment'] ?? 'production';
+      if (asked === 'production' || asked === 'development') query['environment'] = asked === 'production' ? 'development' : 'production';
+    }),
+  ),
+  fault(
     'stats-environment-defaults-development',
     'getMeetingStats without environment answers the development data instead of production.',
     ['MST-10'],
