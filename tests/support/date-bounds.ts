@@ -8,7 +8,8 @@
  * A misreading is seen when, whichever date-time of a record the filter uses (not shown), a record
  * the check requires is left out of the misread range, or a record the check refuses falls inside
  * it. The chooser takes the range that sees the most misreadings; the ones it cannot see are named,
- * so that the check says "partly assessed" instead of passing blind. Pure: no request, no verdict.
+ * so that the check says "partly assessed" instead of passing blind. A month and a year are chosen
+ * the same way (discerningMonth, discerningYear). Pure: no request, no verdict.
  */
 import { filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from '../conditions/index.ts';
 import type { Period } from '../conditions/index.ts';
