@@ -101,6 +101,8 @@ interface EnvironmentPlan {
   quietEvents: number;
   /** The user that owns the meeting statistics (the main account's developer when absent). */
   ownerId?: string;
+  /** A UTC day holding a few short meetings hours apart, so that a date range can be read close to its records (statsNearBounds). */
+  statsBoundaryDay?: number;
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {
@@ -237,6 +239,59 @@ function makeMeetingStats(plan: EnvironmentPlan, groups: SeedGroup[], participan
   });
 }
 
+/**
+ * Four short meetings on one day, hours apart, after the spaced records: a date range from a minute
+ * before the second to a minute after the third has a record just outside on both sides, the same
+ * day, so that a range read an hour or a day off, in another zone or as whole days changes the
+ * records it returns (tests/support/date-bounds.ts). Nothing was recorded in them (no recordings).
+ */
+function makeStatsNearBounds(plan: EnvironmentPlan, stats: SeedMeetingStats[], groups: SeedGroup[], participants: SeedParticipant[]): SeedMeetingStats[] {
+  const day = plan.statsBoundaryDay;
+  if (day === undefined) return [];
+  let entryId = Math.max(0, ...stats.flatMap((record) => record.participants.map((entry) => entry.id))) + 1;
+  const meetings = [
+    { start: 8 * hour, minutes: 35 },
+    { start: 10 * hour, minutes: 25 },
+    { start: 12 * hour + 30 * minute, minutes: 40 },
+    { start: 15 * hour, minutes: 40 },
+  ];
+  return meetings.map(({ start, minutes }, k) => {
+    const number = stats.length + k + 1;
+    const group = groups[k % groups.length] as SeedGroup;
+    const person = participants[k % participants.length] as SeedParticipant;
+    const startedAt = day + start;
+    const endedAt = startedAt + minutes * minute;
+    const id = entryId;
+    entryId += 1;
+    return {
+      uuid: deterministicUuid(`stats:${plan.tag}:${number}`),
+      id: number,
+      meetingId: `mtg-${plan.tag}-s${pad(number)}`,
+      groupId: group.id,
+      groupName: group.name,
+      userId: seedAccounts.developer.id,
+      meetingMinutes: minutes,
+      recordingMinutes: 0,
+      price: Math.round(minutes * 4.5) / 100,
+      startedAt: iso(startedAt),
+      endedAt: iso(endedAt),
+      createdAt: iso(endedAt + minute),
+      participants: [
+        {
+          uuid: deterministicUuid(`stats-participant:${plan.tag}:${id}`),
+          id,
+          userId: person.id,
+          permission: 'member',
+          name: person.name,
+          createdAt: iso(startedAt),
+          updatedAt: iso(endedAt),
+          deletedAt: null,
+        },
+      ],
+    };
+  });
+}
+
 function makeTranscriptions(plan: EnvironmentPlan, stats: SeedMeetingStats[]): SeedTranscription[] {
   return stats
     .filter((_, i) => i % 3 === 1)
@@ -347,6 +402,7 @@ function makeEnvironment(plan: EnvironmentPlan): SeedEnvironment {
   const { meetings, recordings } = makeMeetingsAndRecordings(plan);
   const meetingStats = makeMeetingStats(plan, groups, participants);
   const transcriptions = makeTranscriptions(plan, meetingStats);
+  meetingStats.push(...makeStatsNearBounds(plan, meetingStats, groups, participants));
   const { channels, connections } = makeChannels(plan, participants);
   return { groups, participants, recordings, meetingStats, transcriptions, meetings, channels, connections };
 }
@@ -379,6 +435,7 @@ const plans: Record<Environment, Omit<EnvironmentPlan, 'random'> & { randomSeed:
     liveMeetings: 2,
     busyEvents: 260,
     quietEvents: 8,
+    statsBoundaryDay: Date.UTC(2024, 5, 3),
   },
 };
 

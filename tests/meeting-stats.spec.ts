@@ -11,9 +11,10 @@
  */
 import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient } from '../fixtures/index.ts';
-import { everyItemHas, everyItemWithin, mayMatch, monthPeriod, mustMatch, noMinutesWithoutRecordings, rangePeriod, yearPeriod } from './conditions/index.ts';
+import { everyItemHas, everyItemWithin, mayMatch, mustMatch, noMinutesWithoutRecordings } from './conditions/index.ts';
 import type { Period } from './conditions/index.ts';
-import { nearlyEqual, rangeOf, readRecords, readStats, readSummary, statsForm, SUMMARY_TOTALS, totalsOf, uuidsOf } from './support/meeting-stats.ts';
+import { discerningMonth, discerningRange, discerningYear } from './support/date-bounds.ts';
+import { nearlyEqual, readRecords, readStats, readSummary, statsForm, SUMMARY_TOTALS, totalsOf, uuidsOf } from './support/meeting-stats.ts';
 import type { MeetingStatsRecord, StatsQuery } from './support/meeting-stats.ts';
 import { formOf } from './support/recordings.ts';
 import { settled, tokenOf } from './support/reliance.ts';
@@ -99,8 +100,17 @@ test('usePagination=true with onlySummary at its default: the answer is observed
 interface DateFilterCase {
   name: string;
   id: string;
-  /** The query and the period it selects, chosen from the records. */
-  pick: (records: MeetingStatsRecord[]) => { query: StatsQuery; period: Period } | undefined;
+  /**
+   * The query and the period it selects, chosen from the records; `blindTo` says which near misses of
+   * the filter the records cannot tell from the right reading, and what data would (partly assessed).
+   */
+  pick: (records: MeetingStatsRecord[]) => { query: StatsQuery; period: Period; blindTo?: string } | undefined;
+}
+
+/** The partly-assessed reason of a filter whose records cannot tell `unseen` near misses from the right reading, naming the data that would. */
+function blindness(filter: string, unseen: readonly string[], wanted: string): string | undefined {
+  if (unseen.length === 0) return undefined;
+  return `${filter}: the records cannot tell ${unseen.join(', ')} from the right reading; needs meeting statistics records in production ${wanted}`;
 }
 
 const DATE_FILTERS: readonly DateFilterCase[] = [
@@ -108,28 +118,39 @@ const DATE_FILTERS: readonly DateFilterCase[] = [
     name: 'month and year',
     id: 'MST-07',
     pick: (records) => {
-      const started = records[0] === undefined ? undefined : new Date(records[0].startedAt);
-      if (started === undefined) return undefined;
-      const year = started.getUTCFullYear();
-      const month = started.getUTCMonth() + 1;
+      // A month with records well inside it, beside records of the same month in another year (support/date-bounds.ts).
+      const chosen = discerningMonth(records);
+      if (chosen?.month === undefined) return undefined;
+      const { year, month, period, unseen } = chosen;
+      const blindTo = blindness('month and year', unseen, 'well inside one month (14 hours from its edges), and in the same month of another year');
       // The interface shows the two-digit form of month.
-      return { query: { month: String(month).padStart(2, '0'), year }, period: monthPeriod(year, month) };
+      return { query: { month: String(month).padStart(2, '0'), year }, period, blindTo };
     },
   },
   {
     name: 'year',
     id: 'MST-08',
     pick: (records) => {
-      const year = records[0] === undefined ? undefined : new Date(records[0].startedAt).getUTCFullYear();
-      return year === undefined ? undefined : { query: { year }, period: yearPeriod(year) };
+      const chosen = discerningYear(records);
+      if (chosen === undefined) return undefined;
+      const blindTo = blindness('year', chosen.unseen, 'well inside one year (14 hours from its edges)');
+      return { query: { year: chosen.year }, period: chosen.period, blindTo };
     },
   },
   {
     name: 'initialDate and endDate',
     id: 'MST-09',
     pick: (records) => {
-      const range = rangeOf(records);
-      return range === undefined ? undefined : { query: range, period: rangePeriod(range.initialDate, range.endDate) };
+      // Bounds a minute outside the first and last records the range must return (support/date-bounds.ts).
+      const range = discerningRange(records);
+      if (range === undefined) return undefined;
+      const { initialDate, endDate, period, unseen } = range;
+      const blindTo = blindness(
+        'initialDate and endDate',
+        unseen.map(({ name }) => `a range read ${name}`),
+        'a few hours apart on one UTC day, each lasting less than an hour, and one more before and one after them on that day',
+      );
+      return { query: { initialDate, endDate }, period, blindTo };
     },
   },
 ];
@@ -139,7 +160,9 @@ const dates = ({ uuid, startedAt, endedAt, createdAt }: MeetingStatsRecord): Rec
 for (const c of DATE_FILTERS) {
   test(`filtering meeting records by ${c.name} returns exactly the records in that period`, cites(c.id), async ({ api }) => {
     const all = await readRecords(api);
-    const { query, period } = c.pick(all) ?? notAssessed(`no record to take a ${c.name} from`, { lacking: 'meeting statistics records in production' });
+    const { query, period, blindTo } =
+      c.pick(all) ?? notAssessed(`no record to take a ${c.name} from`, { lacking: 'meeting statistics records in production' });
+    if (blindTo !== undefined) notAssessed.case(blindTo);
     // Which date-time of a record the filter uses, and in which zone, is not shown (support/meeting-stats.ts).
     const outside = all.filter((record) => !mayMatch(record, period));
     if (outside.length === 0)
@@ -160,10 +183,25 @@ for (const c of DATE_FILTERS) {
   });
 }
 
+/** The group of the most records (the first of equals): the values of both sides of the filter, and more than one record to return. */
+function largestGroup(records: readonly MeetingStatsRecord[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const { groupId } of records) counts.set(groupId, (counts.get(groupId) ?? 0) + 1);
+  const withOthers = [...counts].filter(([, count]) => count < records.length);
+  const [largest] = (withOthers.length > 0 ? withOthers : [...counts]).sort((a, b) => b[1] - a[1]);
+  return largest?.[0];
+}
+
 test('filtering meeting records by groupId returns exactly the records of that group', cites('MST-12'), async ({ api }) => {
   const all = await readRecords(api);
-  const groupId = all[0]?.groupId ?? notAssessed('no record to take a groupId from', { lacking: 'meeting statistics records in production' });
+  const groupId = largestGroup(all) ?? notAssessed('no record to take a groupId from', { lacking: 'meeting statistics records in production' });
   if (all.every((record) => record.groupId === groupId)) notAssessed(`every record belongs to group ${groupId}, so an ignored filter would pass`);
+  // One record of the group could not tell a filter that stops at the first match from the right one.
+  if (all.filter((record) => record.groupId === groupId).length < 2) {
+    notAssessed.case(
+      `groupId: no group holds two records, so a filter that returns only the first record of the group passes; needs meeting statistics records in production, two of one group`,
+    );
+  }
 
   const filtered = await readRecords(api, { groupId });
   await check('MST-12', `no record of another group is returned for groupId=${groupId}`, () =>
@@ -206,6 +244,24 @@ test('development and production meeting records share no record', cites('MST-11
     uuidsOf(development).filter((uuid) => productionUuids.has(uuid)),
     'uuids listed in both environments',
   ).toEqual([]);
+});
+
+/** Groups looked up for the environment check: enough to catch environments read the other way round. */
+const MAX_GROUP_LOOKUPS = 2;
+
+test("the meeting records of the API key's environment refer to groups that key can read", cites('MST-11'), async ({ api, target }) => {
+  // Disjoint environments still pass when the two values are read the other way round (the default
+  // with them); the API key selects the environment of groups, so a record of the other environment
+  // names a group this key cannot read (as the transcription records' check, TRS-03).
+  const records = await readRecords(api, { environment: target.environment });
+  if (records.length === 0) notAssessed('no record to check', { lacking: `meeting statistics records in ${target.environment}` });
+  for (const groupId of [...new Set(records.map((record) => record.groupId))].slice(0, MAX_GROUP_LOOKUPS)) {
+    const group = await api.call('getGroup', { params: { id: groupId } });
+    expect(group, `group ${groupId} of a ${target.environment} meeting record, read with the ${target.environment} API key`).toMatchOperation('getGroup', {
+      status: 200,
+    });
+    expect((group.json as { id: string }).id).toBe(groupId);
+  }
 });
 
 interface ConsistencyCase {

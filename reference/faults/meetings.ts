@@ -38,6 +38,26 @@ const closeKeepsParticipants: OptionsTransform = (options) => {
   )(options);
 };
 
+const HOUR_MS = 3_600_000;
+const ZONE_DESIGNATOR = /(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * getMeetingStats reads initialDate and endDate with `reread`, which takes the date-time as sent and
+ * returns the instant the faulty target takes it for; a value that is not a date-time is left for
+ * the handler to refuse. The shift is explicit: no fault depends on the machine's timezone.
+ */
+function rangeReadAs(reread: (raw: string) => number): OptionsTransform {
+  return beforeHandler(['getMeetingStats'], (request) => {
+    const query = queryOf(request);
+    for (const name of ['initialDate', 'endDate']) {
+      const raw = query[name];
+      if (typeof raw !== 'string' || !ZONE_DESIGNATOR.test(raw) || Number.isNaN(Date.parse(raw))) continue;
+      const instant = reread(raw);
+      if (Number.isFinite(instant)) query[name] = new Date(instant).toISOString();
+    }
+  });
+}
+
 export const faults: readonly Fault[] = [
   fault(
     'summary-total-meetings-string',
@@ -193,6 +213,48 @@ export const narrow: readonly Fault[] = [
     beforeHandler(['getMeetingStats'], (request) => {
       const query = queryOf(request);
       if (query['month'] === undefined) delete query['year'];
+    }),
+  ),
+  fault(
+    'stats-range-a-day-late',
+    'getMeetingStats reads initialDate and endDate a day late: the range it filters starts and ends 24 hours after the date-times sent.',
+    ['MST-09'],
+    ['getMeetingStats'],
+    rangeReadAs((raw) => Date.parse(raw) + 24 * HOUR_MS),
+  ),
+  fault(
+    'stats-range-as-local-time',
+    'getMeetingStats reads initialDate and endDate as local time at UTC-3: the zone designator is dropped, so the range it filters lies 3 hours after the UTC date-times sent.',
+    ['MST-09'],
+    ['getMeetingStats'],
+    rangeReadAs((raw) => Date.parse(raw.replace(ZONE_DESIGNATOR, 'Z')) + 3 * HOUR_MS),
+  ),
+  fault(
+    'stats-month-ignores-year',
+    'getMeetingStats applies month without year when both are given: month=01&year=2023 returns the January records of every year.',
+    ['MST-07'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      if (query['month'] !== undefined) delete query['year'];
+    }),
+  ),
+  fault(
+    'stats-group-filter-first-only',
+    'getMeetingStats with groupId and onlySummary=false answers only the first record of the group (a bare array of one).',
+    ['MST-12'],
+    ['getMeetingStats'],
+    rewriteBody(['getMeetingStats'], (body, { request }) => (queryOf(request)['groupId'] !== undefined && Array.isArray(body) ? body.slice(0, 1) : undefined)),
+  ),
+  fault(
+    'stats-environments-swapped',
+    'getMeetingStats reads environment the other way round, its default too: without environment and with environment=production it answers the development records, with environment=development the production ones.',
+    ['MST-11'],
+    ['getMeetingStats'],
+    beforeHandler(['getMeetingStats'], (request) => {
+      const query = queryOf(request);
+      const asked = query['environment'] ?? 'production';
+      if (asked === 'production' || asked === 'development') query['environment'] = asked === 'production' ? 'development' : 'production';
     }),
   ),
   fault(

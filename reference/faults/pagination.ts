@@ -120,6 +120,14 @@ export const narrow: readonly Fault[] = [
     PAGINATED_OPERATIONS,
     withBehaviour({ pageSlice: (items, skip, take) => items.slice(skip, skip + (take === 1 ? 2 : take)) }),
   ),
+  // A page edge: only a page that ends exactly at the end of the list (a full last page is one, PAG-08's).
+  fault(
+    'page-ending-at-total-short',
+    'A page of take > 1 that ends exactly at the end of the list (skip + take = total) leaves out its last item: an end test written < instead of <=.',
+    ['PAG-07', 'PAG-08'],
+    PAGINATED_OPERATIONS,
+    withBehaviour({ pageSlice: (items, skip, take) => items.slice(skip, take > 1 && skip + take === items.length ? skip + take - 1 : skip + take) }),
+  ),
   // One page of a list: only the third page (skip = 2 take) of a group's participants is wrong.
   fault(
     'third-page-repeats-previous-item',

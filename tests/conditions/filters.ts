@@ -53,7 +53,7 @@ export function rangePeriod(from: string, to: string): Period {
 }
 
 /** The item's date-times in epoch ms: those a date filter may apply to. */
-function filterTimes(item: unknown): number[] {
+export function filterTimes(item: unknown): number[] {
   if (!isRecord(item)) return [];
   return FILTER_DATE_FIELDS.map((name) => item[name])
     .map((value) => (typeof value === 'string' ? Date.parse(value) : Number.NaN))

@@ -25,7 +25,7 @@ export { noMinutesWithoutRecordings, sameTotals, stableIdsInOther } from './agre
 export type { ListsAround, MeetingBesideRecordings, SummariesOfTheSame } from './agreement.ts';
 export { acceptedOrRefused, grantsNone, noParticipantCreated, noServerError, noSuccess, okOrRefused, refusedAsInvalidUri, refusedWith4xx } from './answers.ts';
 export { errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from './error-body.ts';
-export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
+export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
 export type { Period } from './filters.ts';
 export { declaresJson, parsesAsJson } from './format.ts';
 export {

@@ -2,10 +2,9 @@
  * Helpers of the meeting statistics specs: read the summary or the per-meeting records (each
  * validated against getMeetingStats), tell the documented result forms apart, and pick filter
  * values from the data itself so that every filter check can tell a working filter from an
- * ignored one.
+ * ignored one (a date range: support/date-bounds.ts).
  */
 import { expect } from '../../fixtures/index.ts';
-import { FILTER_DATE_FIELDS } from '../conditions/index.ts';
 import { relyOn, requestOf } from './reliance.ts';
 import type { ApiClient, Exchange } from '../../fixtures/index.ts';
 
@@ -85,25 +84,6 @@ export async function readRecords(api: ApiClient, query: StatsQuery = {}): Promi
 
 /** The totals a summary states (MSUM-01): each a number, not negative. What else the object holds is not closed. */
 export const SUMMARY_TOTALS: readonly (keyof MeetingSummary)[] = ['totalMeetings', 'totalMeetingMinutes', 'totalRecordingMinutes'];
-
-/** The record's date-times in epoch ms: the timestamps a date filter may apply to (tests/conditions/filters.ts). */
-function filterTimes(record: MeetingStatsRecord): number[] {
-  return FILTER_DATE_FIELDS.map((name) => Date.parse(record[name])).filter((time) => Number.isFinite(time));
-}
-
-/**
- * A range of the data: from the earliest date-time of the record a quarter into the list (by
- * startedAt) to the latest date-time of the record three quarters in, so that the bounds are
- * timestamps of records and records lie on both sides.
- */
-export function rangeOf(records: readonly MeetingStatsRecord[]): { initialDate: string; endDate: string } | undefined {
-  const sorted = [...records].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt));
-  const low = sorted[Math.floor(sorted.length / 4)];
-  const high = sorted[Math.floor((sorted.length * 3) / 4)];
-  if (low === undefined || high === undefined) return undefined;
-  const iso = (time: number): string => new Date(time).toISOString();
-  return { initialDate: iso(Math.min(...filterTimes(low))), endDate: iso(Math.max(...filterTimes(high))) };
-}
 
 export function uuidsOf(records: readonly { uuid: string }[]): string[] {
   return records.map((record) => record.uuid).sort();

@@ -315,8 +315,8 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
   listGroups: {
     request: get('/groups', both),
     schemes: both,
-    steps: ['?take=3', '?skip=3&take=7', '?skip=30&take=10', '?skip=40&take=10', '?skip=8&take=4', '?skip=5&take=1', '?take=abc'].map((query) =>
-      read(`/groups${query}`),
+    steps: ['?take=3', '?skip=3&take=7', '?skip=30&take=10', '?skip=40&take=10', '?skip=8&take=4', '?skip=5&take=1', '?skip=29&take=3', '?take=abc'].map(
+      (query) => read(`/groups${query}`),
     ),
   },
   getGroup: {
@@ -434,6 +434,7 @@ const BATTERY: Readonly<Record<OperationId, OperationProbes>> = {
         '?month=01&year=2023&onlySummary=false&environment=development',
         '?year=2023&onlySummary=false&environment=development',
         '?initialDate=2023-01-03T17:00:00.000Z&endDate=2023-06-30T23:59:59.999Z&onlySummary=false&environment=development',
+        '?initialDate=2024-06-03T09:59:00.000Z&endDate=2024-06-03T13:12:00.000Z&onlySummary=false',
         '?groupId=grp-dev-004&onlySummary=false&environment=development',
         '?environment=development&onlySummary=false',
         '?environment=production',
