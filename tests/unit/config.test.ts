@@ -87,6 +87,7 @@ describe('loadTargetConfig', () => {
       maxRps: 20,
       maxConcurrency: 4,
       timeoutMs: 10_000,
+      network: {},
     });
   });
 
