@@ -324,15 +324,25 @@ try {
     );
     verdict(proxy.tunnels === front.connections.length, `tunnels of the proxy (${proxy.tunnels}) = TLS connections of the front (${front.connections.length})`);
 
-    // --baseline: the same run straight to the reference (plain HTTP, no proxy), for the cost of TLS and the proxy.
+    // --baseline: the same run on a fresh reference, straight (plain HTTP, no proxy), for the cost of TLS and the proxy.
     if (process.argv.includes('--baseline')) {
-      const plain = await run({
-        name: 'baseline-direct',
-        env: { TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: reference.baseUrl, TARGET_REALTIME_URL: reference.realtimeUrl },
-      });
-      console.log(
-        `  through the front and the proxy / straight to the reference: ${seconds(clean.durationMs)} / ${seconds(plain.durationMs)} = ${(clean.durationMs / plain.durationMs).toFixed(2)}`,
-      );
+      const fresh = await startReference({ recordingDelayMs: RECORDING_DELAY_MS, extraArgs: ['--key-pairs-at-start', '4'] });
+      try {
+        const plain = await run({
+          name: 'baseline-direct',
+          env: {
+            TARGET_FILE: REFERENCE_TARGET_FILE,
+            TARGET_BASE_URL: fresh.baseUrl,
+            TARGET_REALTIME_URL: fresh.realtimeUrl,
+            TARGET_RECORDING_READY_MS: String(RECORDING_DELAY_MS),
+          },
+        });
+        console.log(
+          `  through the front and the proxy / straight to the reference (exit ${String(plain.code)}): ${seconds(clean.durationMs)} / ${seconds(plain.durationMs)} = ${(clean.durationMs / plain.durationMs).toFixed(2)}`,
+        );
+      } finally {
+        await fresh.stop();
+      }
     }
 
     // Without the CA: the TLS failure is a configuration error, named, within half the clean run.
