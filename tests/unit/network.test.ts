@@ -8,9 +8,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { caTrustRestart, caTrustedEnvironment, exemptFromProxy, loadTargetConfig, secretValues, TargetConfigError } from '../../fixtures/config/profile.ts';
 import { networkConfigurationProblem, requestContextOptions } from '../../fixtures/transport/network.ts';
+import { preflight } from '../../fixtures/transport/preflight.ts';
+import { closedPort } from '../../scripts/lib/closed-port.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'target-network-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,4 +159,57 @@ describe('TLS and proxy failures in plain words', () => {
       else assert.match(found ?? '', expected);
     });
   }
+});
+
+describe('the pre-flight through a proxy', () => {
+  it('stops the run when the proxy does not listen, naming HTTP_PROXY, not the target', async () => {
+    const port = await closedPort();
+    const config = loadTargetConfig(
+      {
+        ...VALID,
+        TARGET_BASE_URL: 'http://api.example.test',
+        TARGET_REALTIME_URL: 'http://api.example.test/v2',
+        HTTP_PROXY: `http://127.0.0.1:${port}`,
+        TARGET_TIMEOUT_MS: '2000',
+      },
+      dir,
+    );
+    const found = await preflight(config, secretValues(config));
+    assert.equal(found.kind, 'unreachable');
+    assert.equal(found.kind === 'unreachable' ? found.cause : '', `the proxy http://127.0.0.1:${port} cannot be reached: check HTTP_PROXY (and NO_PROXY)`);
+    assert.match(
+      found.kind === 'unreachable' ? found.message : '',
+      /^Pre-flight: the proxy .* cannot be reached: check HTTP_PROXY \(and NO_PROXY\)\.\n {2}Nothing can be judged/,
+    );
+  });
+
+  it('stops the run when the proxy refuses the tunnel, instead of taking its 403 for the login answer of the target', async () => {
+    const proxy = createServer((_incoming, outgoing) => outgoing.writeHead(405).end());
+    const statuses = ['403 Forbidden', '407 Proxy Authentication Required'];
+    proxy.on('connect', (_incoming, socket: Socket) => socket.end(`HTTP/1.1 ${statuses[0] ?? ''}\r\ncontent-length: 0\r\n\r\n`));
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const server = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const config = loadTargetConfig(
+        {
+          ...VALID,
+          TARGET_BASE_URL: 'http://api.example.test',
+          TARGET_REALTIME_URL: 'http://api.example.test/v2',
+          HTTP_PROXY: server,
+          TARGET_TIMEOUT_MS: '2000',
+        },
+        dir,
+      );
+      const found = await preflight(config, secretValues(config));
+      assert.equal(
+        found.kind === 'unreachable' ? found.cause : found.kind,
+        `the proxy ${server} refused a tunnel to api.example.test:80 (HTTP 403): check HTTP_PROXY and NO_PROXY, or the proxy's rules`,
+      );
+      statuses.shift();
+      const again = await preflight(config, secretValues(config));
+      assert.match(again.kind === 'unreachable' ? again.cause : again.kind, /asks for credentials \(HTTP 407\): give them in HTTP_PROXY/);
+    } finally {
+      proxy.close();
+    }
+  });
 });
