@@ -7,7 +7,8 @@
  *     and every connection the front accepted was a tunnel of the proxy (so every request came through it);
  *   - without TARGET_CA_FILE: exit 2 within half the clean run's time, the plain cause naming
  *     TARGET_CA_FILE, a certificate that is not certifiable;
- *   - without the client certificate, and through a proxy that does not listen: exit 2, each with its cause;
+ *   - without the client certificate, through a proxy that does not listen and one that refuses the
+ *     tunnel: exit 2, each with its cause;
  *   - a TARGET_CA_FILE that is not PEM: exit 2 before any test, the variable named;
  * and fails when the client key, its passphrase or the CA's key reach any report file or console line.
  *
@@ -23,7 +24,6 @@ import { connect } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TLSSocket } from 'node:tls';
 import { REFERENCE_TARGET_FILE } from '../fixtures/config/profile.ts';
 import { startReference } from '../fixtures/run/reference-process.ts';
 import { writeCheckConfig } from './lib/check-config.ts';
@@ -128,8 +128,9 @@ function makePki(dir: string): Pki {
 interface Front {
   url: string;
   requests: number;
-  /** Remote ports of the TLS connections the front accepted (from the proxy, when it carried them). */
+  /** Remote ports of the TCP connections the front accepted (from the proxy, when it carried them), and how many became TLS. */
   connections: number[];
+  secured: number;
   close(): Promise<void>;
 }
 
@@ -137,7 +138,7 @@ interface Front {
 async function startFront(pki: Pki, upstream: string): Promise<Front> {
   const target = new URL(upstream);
   const agent = new Agent({ keepAlive: true });
-  const front: Omit<Front, 'close' | 'url'> = { requests: 0, connections: [] };
+  const front: Omit<Front, 'close' | 'url'> = { requests: 0, connections: [], secured: 0 };
   const server = createHttpsServer(
     { key: readFileSync(pki.serverKey), cert: readFileSync(pki.serverCert), ca: readFileSync(pki.caFile), requestCert: true, rejectUnauthorized: true },
     (incoming: IncomingMessage, outgoing) => {
@@ -156,7 +157,8 @@ async function startFront(pki: Pki, upstream: string): Promise<Front> {
       incoming.pipe(forward);
     },
   );
-  server.on('secureConnection', (socket: TLSSocket) => front.connections.push(socket.remotePort ?? -1));
+  server.on('connection', (socket: Socket) => front.connections.push(socket.remotePort ?? -1));
+  server.on('secureConnection', () => (front.secured += 1));
   server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -176,15 +178,16 @@ interface Proxy {
   /** CONNECT tunnels opened, and the local ports of their connections to the front. */
   tunnels: number;
   tunnelPorts: Set<number>;
-  /** Requests that were not CONNECT (plain HTTP through the proxy), and tunnels refused (another address). */
+  /** Tunnels to the other allowed addresses, requests that were not CONNECT (plain HTTP), tunnels refused (another address). */
+  elsewhere: number;
   other: number;
   refused: number;
   close(): Promise<void>;
 }
 
-/** A forward proxy that opens CONNECT tunnels to `allowed` only (host:port), counting them. */
-async function startProxy(allowed: string): Promise<Proxy> {
-  const proxy: Omit<Proxy, 'close' | 'url'> = { tunnels: 0, tunnelPorts: new Set(), other: 0, refused: 0 };
+/** A forward proxy that opens CONNECT tunnels to the `allowed` addresses only (host:port); `tunnels` counts those to the first. */
+async function startProxy(...allowed: string[]): Promise<Proxy> {
+  const proxy: Omit<Proxy, 'close' | 'url'> = { tunnels: 0, tunnelPorts: new Set(), elsewhere: 0, other: 0, refused: 0 };
   const sockets = new Set<Socket>();
   const server = createHttpServer((_incoming, outgoing) => {
     proxy.other += 1;
@@ -192,15 +195,25 @@ async function startProxy(allowed: string): Promise<Proxy> {
   });
   server.on('connect', (incoming: IncomingMessage, client: Socket, head: Buffer) => {
     sockets.add(client);
-    if (incoming.url !== allowed) {
+    if (incoming.url === undefined || !allowed.includes(incoming.url)) {
       proxy.refused += 1;
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    const [host = '', port = ''] = allowed.split(':');
+    const [host = '', port = ''] = incoming.url.split(':');
     const upstream = connect(Number(port), host, () => {
-      proxy.tunnels += 1;
-      proxy.tunnelPorts.add(upstream.localPort ?? -1);
+      // Counted even when the client has gone meanwhile (a request context disposed mid-request): the
+      // front has seen this connection, and it came through the proxy.
+      if (incoming.url === allowed[0]) {
+        proxy.tunnels += 1;
+        proxy.tunnelPorts.add(upstream.localPort ?? -1);
+      } else {
+        proxy.elsewhere += 1;
+      }
+      if (client.destroyed) {
+        upstream.destroy();
+        return;
+      }
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client);
@@ -208,8 +221,9 @@ async function startProxy(allowed: string): Promise<Proxy> {
     });
     sockets.add(upstream);
     const end = (): void => {
-      upstream.destroy();
       client.destroy();
+      // A connection still being made is ended once made, so that its port is known.
+      if (!upstream.connecting) upstream.destroy();
     };
     upstream.on('error', end);
     client.on('error', end);
@@ -259,7 +273,8 @@ const reference = await startReference({ recordingDelayMs: RECORDING_DELAY_MS, e
 const outputs: string[] = [];
 try {
   const front = await startFront(pki, reference.baseUrl);
-  const proxy = await startProxy(new URL(front.url).host);
+  // The front, and the reference itself: the urls of its recordings name its own address (REC-08 reads one).
+  const proxy = await startProxy(new URL(front.url).host, new URL(reference.baseUrl).host);
   try {
     const base: Record<string, string> = {
       TARGET_FILE: REFERENCE_TARGET_FILE,
@@ -314,15 +329,17 @@ try {
       clean.code === 0 && cleanCertificate.verdict === 'CONFORMANT',
       `through the proxy with the private CA and the client certificate: ${cleanCertificate.verdict ?? 'no certificate'}, exit ${String(clean.code)}`,
     );
-    const direct = front.connections.filter((port) => !proxy.tunnelPorts.has(port)).length;
+    // By their order at the front, to find the request that went around the proxy.
+    const around = [...front.connections.entries()].filter(([, port]) => !proxy.tunnelPorts.has(port)).map(([index]) => `#${index + 1}`);
+    const direct = around.length;
     console.log(
-      `  the front answered ${front.requests} request(s) on ${front.connections.length} TLS connection(s); the proxy carried ${proxy.tunnels} tunnel(s), refused ${proxy.refused}, got ${proxy.other} plain request(s)`,
+      `  the front answered ${front.requests} request(s) on ${front.connections.length} connection(s), ${front.secured} of them TLS (the others closed before TLS: the pre-flight's tunnel probe, a request given up); the proxy carried ${proxy.tunnels} tunnel(s) to it and ${proxy.elsewhere} to the reference's own address (recording urls), refused ${proxy.refused}, got ${proxy.other} plain request(s)`,
     );
     verdict(
       front.requests > 0 && front.connections.length > 0 && direct === 0,
-      `every connection to the front came through a tunnel of the proxy (${direct} did not)`,
+      `every connection to the front came through a tunnel of the proxy (${direct} did not${direct === 0 ? '' : `: ${around.slice(0, 5).join(', ')} of ${front.connections.length}`})`,
     );
-    verdict(proxy.tunnels === front.connections.length, `tunnels of the proxy (${proxy.tunnels}) = TLS connections of the front (${front.connections.length})`);
+    verdict(proxy.tunnels === front.connections.length, `tunnels of the proxy (${proxy.tunnels}) = connections of the front (${front.connections.length})`);
 
     // --baseline: the same run on a fresh reference, straight (plain HTTP, no proxy), for the cost of TLS and the proxy.
     if (process.argv.includes('--baseline')) {
@@ -374,6 +391,18 @@ try {
       noProxy.code === 2 && /the proxy \S+ cannot be reached: check HTTPS_PROXY/.test(noProxy.output),
       `unreachable proxy: exit ${String(noProxy.code)} (expected 2), the cause names HTTPS_PROXY`,
     );
+
+    // A proxy that refuses the tunnel (it answers 403 in the target's stead).
+    const refusing = await startProxy('nowhere.invalid:1');
+    try {
+      const refused = await run({ name: 'proxy-refuses', env: { ...base, HTTPS_PROXY: refusing.url } });
+      verdict(
+        refused.code === 2 && /the proxy \S+ refused a tunnel to 127\.0\.0\.1:\d+ \(HTTP 403\): check HTTPS_PROXY/.test(refused.output),
+        `a proxy that refuses the tunnel: exit ${String(refused.code)} (expected 2), the cause names HTTPS_PROXY (${refusing.refused} tunnel(s) refused)`,
+      );
+    } finally {
+      await refusing.close();
+    }
 
     // A CA file that is not PEM (the client key): refused before any test, the variable named, not its contents.
     const notPem = join(pki.dir, 'not-a-certificate.pem');
