@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { configurationProblem, harnessSettings, workersFor } from './fixtures/config/profile.ts';
+import { caTrustedEnvironment, caTrustRestart, configurationProblem, harnessSettings, workersFor } from './fixtures/config/profile.ts';
+import { restartTrusting } from './fixtures/run/ca-trust.ts';
 import { EXIT_NOT_JUDGED } from './fixtures/verdict/exit-codes.ts';
 import { selfVerifyProjects } from './fixtures/run/self-verify-projects.ts';
 import type { SelfVerifyWorkerOptions } from './fixtures/run/self-verify-projects.ts';
@@ -24,6 +25,11 @@ if (problem !== undefined) {
   process.stderr.write(`${problem}\nNothing was run.\n`);
   process.exit(EXIT_NOT_JUDGED);
 }
+
+// TARGET_CA_FILE: Node trusts extra CA certificates only from the start of a process, so the runner starts
+// again trusting them (fixtures/run/ca-trust.ts), and its workers inherit them.
+const trust = caTrustRestart();
+if (trust !== undefined) await restartTrusting(trust, (bundle) => caTrustedEnvironment(trust.caFile, bundle));
 
 const settings = harnessSettings();
 

@@ -48,6 +48,10 @@ const STEPS: readonly Step[] = [
   { script: 'check:readonly', what: 'without write permissions the suite sends only login and reads' },
   { script: 'check:cleanup', what: 'an interrupted run archives what it created' },
   { script: 'check:expectations', what: 'known deviations are applied as expected failures and stale ones reported' },
+  {
+    script: 'check:network',
+    what: 'behind HTTPS of a private CA requiring a client certificate, through a forward proxy: CONFORMANT, every request through the proxy; unknown CA, no client certificate, no proxy: exit 2 naming the variable',
+  },
   { script: 'check:hostile', what: 'a broken target gets plain failure messages within a bounded time' },
   { script: 'check:shards', what: 'three merged shards certify the same as one run' },
   {

@@ -88,6 +88,7 @@ describe('loadTargetConfig', () => {
       maxConcurrency: 4,
       timeoutMs: 10_000,
       maxBodyBytes: 8 * 1024 * 1024,
+      network: {},
     });
   });
 

@@ -176,8 +176,10 @@ function assertMisconfiguredCertificate(directory: string, cause: RegExp): void 
   assert.equal(certificate.certifiability.certifiable, false);
   assert.match(
     certificate.certifiability.reasons.join('; '),
-    /a configuration error stopped the run before its tests \(the suite cannot tell a mistyped profile/,
+    /a configuration error stopped the run before its tests: .+ \(the suite cannot tell a mistyped profile/,
   );
+  // The reason names the variable to fix, as the cause does.
+  assert.match(certificate.certifiability.reasons.join('; '), cause);
   assert.equal(certificate.outages[0]?.kind, 'configuration error');
   assert.match(certificate.outages[0]?.cause ?? '', cause);
   for (const requirement of certificate.requirements) {

@@ -10,6 +10,7 @@ import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger, ta
 import { NameSequence, ParticipantFactory } from '../../fixtures/data/discovery.ts';
 import type { ApiClient } from '../../fixtures/transport/client.ts';
 import type { Exchange } from '../../fixtures/contract/index.ts';
+import { targetSender } from '../../fixtures/transport/network.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -153,18 +154,22 @@ describe('the sweep archiver', () => {
 
   it('takes a refused archive whose read is refused too as nothing to archive', async () => {
     const { baseUrl, close } = await target(404);
+    const sender = targetSender(config);
     try {
-      assert.equal(await targetArchiver(config, [])({ target: baseUrl, id: 'p-1' }), undefined);
+      assert.equal(await targetArchiver(config, [], sender)({ target: baseUrl, id: 'p-1' }), undefined);
     } finally {
+      await sender.dispose();
       close();
     }
   });
 
   it('reports a refused archive of a participant that can still be read as left behind', async () => {
     const { baseUrl, close } = await target(200);
+    const sender = targetSender(config);
     try {
-      assert.equal(await targetArchiver(config, [])({ target: baseUrl, id: 'p-1' }), 'archiveParticipant answered HTTP 422');
+      assert.equal(await targetArchiver(config, [], sender)({ target: baseUrl, id: 'p-1' }), 'archiveParticipant answered HTTP 422');
     } finally {
+      await sender.dispose();
       close();
     }
   });
