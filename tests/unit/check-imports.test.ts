@@ -1,10 +1,10 @@
 /**
- * The rules no import rule states (scripts/check-imports.ts): each finds its breach, and leaves the
+ * The rules no import rule states (scripts/checks/check-imports.ts): each finds its breach, and leaves the
  * allowed forms alone. The import rules are dependency-cruiser's (tests/unit/check-layers.test.ts).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { breachesOf, outsideTheWings } from '../../scripts/check-imports.ts';
+import { breachesOf, outsideTheWings } from '../../scripts/checks/check-imports.ts';
 
 const ROOT = '/repo';
 const rules = (path: string, text: string): string[] => breachesOf(path, text, ROOT).map((breach) => `${breach.line} ${breach.rule}: ${breach.detail}`);

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { cruiseTree, moduleCircles, tiedPairs, wingCircles, wingGraph, withBlock } from '../../scripts/check-layers.ts';
+import { cruiseTree, moduleCircles, tiedPairs, wingCircles, wingGraph, withBlock } from '../../scripts/checks/check-layers.ts';
 import { REPO_ROOT } from '../../scripts/lib/playwright-run.ts';
 
 const WINGS = ['config', 'evidence', 'contract', 'verdict', 'transport', 'data', 'run', 'generate', 'reporters'];
@@ -137,7 +137,7 @@ describe('check:layers (dependency-cruiser)', () => {
       'fixtures/verdict/engine.ts': "import { label } from '../reporters/labels.ts';\nexport const verdict = label;",
       'fixtures/reporters/labels.ts': 'export const label = 1;',
     });
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'check-layers.ts'), '--root', root], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'checks', 'check-layers.ts'), '--root', root], {
       encoding: 'utf8',
       cwd: REPO_ROOT,
     });
