@@ -23,6 +23,8 @@
  *   'all-hooks-included' mode or its TestSkipError.
  * - The harness lives in wings: fixtures/ holds its two entries (index.ts, global-setup.ts) and the
  *   wing folders, no other module (a file's place, not an import).
+ * - The scripts live by kind: every module of scripts/ is in the folder of its kind or in lib/
+ *   (SCRIPT_KINDS of .dependency-cruiser.mjs), none at the root of scripts/.
  *
  * Prints each breach with its file and line, and exits 1 when there is one.
  */
@@ -30,7 +32,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
-import { REPO_ROOT } from '../lib/playwright-run.ts';
+import { REPO_ROOT } from '../lib/repo-root.ts';
+import { layerConfig } from './check-layers.ts';
 
 export interface Breach {
   file: string;
@@ -196,15 +199,36 @@ export function outsideTheWings(paths: readonly string[]): Breach[] {
     .map((path) => ({ file: path, line: 1, rule: 'the harness in wings', detail: `move it into one of fixtures/{${HARNESS_WINGS.join(',')}}/` }));
 }
 
-function main(): void {
+/** Modules of scripts/ outside the folders of its kinds and lib/ (`folders`): a script lives in the folder of its kind. */
+export function outsideTheKinds(paths: readonly string[], folders: readonly string[]): Breach[] {
+  return paths
+    .filter((path) => path.startsWith('scripts/') && /\.(?:ts|mts)$/.test(path))
+    .filter((path) => path.split('/').length < 3 || !folders.includes(path.split('/')[1] ?? ''))
+    .map((path) => ({
+      file: path,
+      line: 1,
+      rule: 'the scripts by kind',
+      detail: `move it into one of scripts/{${folders.join(',')}}/ (docs/architecture.md, "Layout")`,
+    }));
+}
+
+async function main(): Promise<void> {
+  const { SCRIPT_KINDS, SCRIPT_LIB } = await layerConfig();
   const sources = ['fixtures', 'tests', 'reference']
     .flatMap((dir) => filesUnder(join(REPO_ROOT, dir)))
     .filter((file) => !file.includes(`${join('tests', 'unit')}`));
   const paths = sources.map((file) => relative(REPO_ROOT, file).split('\\').join('/'));
-  const breaches = [...outsideTheWings(paths), ...sources.flatMap((file, index) => breachesOf(paths[index] as string, readFileSync(file, 'utf8')))];
+  const scripts = filesUnder(join(REPO_ROOT, 'scripts')).map((file) => relative(REPO_ROOT, file).split('\\').join('/'));
+  const breaches = [
+    ...outsideTheWings(paths),
+    ...outsideTheKinds(scripts, [...SCRIPT_KINDS.map((kind) => kind.folder), SCRIPT_LIB]),
+    ...sources.flatMap((file, index) => breachesOf(paths[index] as string, readFileSync(file, 'utf8'))),
+  ];
   for (const breach of breaches) console.log(`${breach.file}:${breach.line}: ${breach.rule}: ${breach.detail}`);
-  console.log(`check:imports: ${sources.length} files, ${breaches.length} breach(es) of the rules of docs/architecture.md that no import rule states`);
+  console.log(
+    `check:imports: ${sources.length} files and ${scripts.length} scripts, ${breaches.length} breach(es) of the rules of docs/architecture.md that no import rule states`,
+  );
   process.exit(breaches.length === 0 ? 0 : 1);
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(REPO_ROOT, 'scripts/checks/check-imports.ts')) main();
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(REPO_ROOT, 'scripts/checks/check-imports.ts')) await main();

@@ -25,11 +25,11 @@ const STEPS: readonly Step[] = [
   { script: 'check:catalogue', what: 'every requirement has a test and every test cites requirements' },
   {
     script: 'check:imports',
-    what: 'what no import rule can say holds: the harness names no requirement ID, one way to say "cannot judge", the environment read only in fixtures/config/profile.ts, Playwright\'s private names in one module, the reference names no file of the suite',
+    what: 'what no import rule can say holds: the harness names no requirement ID, one way to say "cannot judge", the environment read only in fixtures/config/profile.ts, Playwright\'s private names in one module, the reference names no file of the suite, every script in the folder of its kind',
   },
   {
     script: 'check:layers',
-    what: 'dependency-cruiser: each wing imports only the wings beneath it, no circle of modules, specs through fixtures/index.ts, a reference that knows nothing of the suite; the picture in docs/architecture.md is current',
+    what: 'dependency-cruiser: each wing imports only the wings beneath it, no circle of modules, specs through fixtures/index.ts, a reference that knows nothing of the suite, scripts by kind over scripts/lib/ with no arrow back up; the picture in docs/architecture.md is current',
   },
   { script: 'check:standalone', what: 'no file of the repository names a path outside it' },
   { script: 'conformance', what: 'the suite passes against the embedded reference (certification CONFORMANT)' },
