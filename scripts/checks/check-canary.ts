@@ -79,8 +79,8 @@ import {
   needles,
   search,
   zipEntries,
-} from './canary.ts';
-import type { CanaryCredentials, Hit } from './canary.ts';
+} from '../lib/canary.ts';
+import type { CanaryCredentials, Hit } from '../lib/canary.ts';
 import { writeCheckConfig } from '../lib/check-config.ts';
 import { REPO_ROOT, cleanEnv, runPlaywright } from '../lib/playwright-run.ts';
 import type { RunResult } from '../lib/playwright-run.ts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
-import { checkCoverage, formatCoverage, readTestListing, type CoverageReport } from './catalogue.ts';
+import { checkCoverage, formatCoverage, readTestListing, type CoverageReport } from '../lib/catalogue.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -33,7 +33,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
 import { REPO_ROOT } from '../lib/repo-root.ts';
-import { layerConfig } from './check-layers.ts';
+import { layerConfig } from '../lib/layer-config.ts';
 
 export interface Breach {
   file: string;

@@ -15,41 +15,17 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { cruise, format } from 'dependency-cruiser';
-import type { ICruiseResult, IConfiguration } from 'dependency-cruiser';
+import type { ICruiseResult } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
-import { REPO_ROOT } from '../lib/playwright-run.ts';
+import { layerConfig, type Layout } from '../lib/layer-config.ts';
+import { REPO_ROOT } from '../lib/repo-root.ts';
 
-export const CONFIG_FILE = join(REPO_ROOT, '.dependency-cruiser.mjs');
 export const ARCHITECTURE_DOC = join(REPO_ROOT, 'docs', 'architecture.md');
 /** What the rules look at: the harness, the suite and its unit tests, the scripts, the reference. */
 export const CRUISED = ['fixtures', 'tests', 'scripts', 'reference', 'playwright.config.ts'];
 const BEGIN = '<!-- layers: begin (made by npm run check:layers -- --write from .dependency-cruiser.mjs and the imports; do not edit) -->';
 const END = '<!-- layers: end -->';
-
-interface Layer {
-  wings: string[];
-  name: string;
-}
-
-interface ScriptKind {
-  folder: string;
-  name: string;
-  what: string;
-}
-
-interface LayerConfig {
-  default: IConfiguration;
-  LAYERS: Layer[];
-  ENTRIES: string[];
-  SCRIPT_KINDS: ScriptKind[];
-  SCRIPT_LIB: string;
-}
-
-export async function layerConfig(): Promise<LayerConfig> {
-  return (await import(pathToFileURL(CONFIG_FILE).href)) as LayerConfig;
-}
 
 /** The module graph of `root` under the rules of .dependency-cruiser.mjs. */
 export async function cruiseTree(root: string, paths: readonly string[] = CRUISED): Promise<ICruiseResult> {
@@ -174,9 +150,6 @@ export function figuresLine(graph: WingGraph, result: ICruiseResult): string {
   );
 }
 
-/** The layers and the folders of the scripts, as .dependency-cruiser.mjs states them. */
-export type Layout = Pick<LayerConfig, 'LAYERS' | 'ENTRIES' | 'SCRIPT_KINDS' | 'SCRIPT_LIB'>;
-
 /** The scripts' figures, from the picture's graph: the arrows between their folders, and what they import of the harness. */
 export function scriptsLine(picture: WingGraph, layout: Layout): string {
   const lib = `scripts_${layout.SCRIPT_LIB}`;
@@ -188,7 +161,7 @@ export function scriptsLine(picture: WingGraph, layout: Layout): string {
   return (
     `${layout.SCRIPT_KINDS.length + 1} folders of scripts (${layout.SCRIPT_KINDS.length} kinds and ${layout.SCRIPT_LIB}/): ${between.length} pairs tied, ` +
     `${down.length} from a kind down to ${layout.SCRIPT_LIB}/, ${between.length - down.length} back up or across; they import ` +
-    `${wings.filter((wing) => reached.has(wing)).length} of the ${wings.length} wings, the entries or the suite ${['entries', 'suite'].filter((node) => reached.has(node)).length} times`
+    `${wings.filter((wing) => reached.has(wing)).length} of the ${wings.length} wings; arrows to the entries or the suite: ${['entries', 'suite'].filter((node) => reached.has(node)).length}`
   );
 }
 

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INTERFACE_SPEC_FILE } from '../../fixtures/reporters/report-metadata.ts';
-import { specificationPage } from './interface-spec-html.ts';
+import { specificationPage } from '../lib/interface-spec-html.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const output = resolve(process.argv[2] ?? resolve(ROOT, 'reports', INTERFACE_SPEC_FILE));

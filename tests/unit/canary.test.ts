@@ -27,7 +27,7 @@ import {
   pemLines,
   search,
   zipEntries,
-} from '../../scripts/checks/canary.ts';
+} from '../../scripts/lib/canary.ts';
 
 const seedText = readFileSync(new URL('../../reference/seed/seed.json', import.meta.url), 'utf8');
 const profileText = readFileSync(REFERENCE_TARGET_FILE, 'utf8');

@@ -17,7 +17,7 @@ import {
   validateCatalogue,
   type Requirement,
 } from '../../fixtures/verdict/requirements.ts';
-import { checkCoverage, formatCoverage, readTestListing, type TestListing } from '../../scripts/checks/catalogue.ts';
+import { checkCoverage, formatCoverage, readTestListing, type TestListing } from '../../scripts/lib/catalogue.ts';
 
 const architecture = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
 
