@@ -1,8 +1,9 @@
 /**
  * `npm run check:layers`: the layers of docs/architecture.md, kept by dependency-cruiser
  * (.dependency-cruiser.mjs: a wing imports only the wings beneath it, no module reaches itself, the
- * suite takes the harness through its entry, the reference knows nothing of the suite), and the
- * picture of them in docs/architecture.md, made from the same graph, kept current.
+ * suite takes the harness through its entry, the reference knows nothing of the suite, a script
+ * imports no other script but scripts/lib/ and the harness through its wings), and the picture of
+ * them in docs/architecture.md, made from the same graph, kept current.
  *
  *   npm run check:layers                      the rules, the figures, and whether the picture is current
  *   npm run check:layers -- --write           writes the picture (and its figures) into docs/architecture.md
@@ -11,7 +12,10 @@
  * Figures: the import graph of the wings, the harness's entries (fixtures/*.ts) and the suite (tests/
  * but its unit tests), eleven nodes and 55 possible pairs: how many pairs are tied by an import (as
  * the code runs; and counting type-only imports too), the circles between them, and the circles
- * between modules. Exits 1 on a broken rule or a stale picture, naming each.
+ * between modules; and the folders of the scripts: the pairs of them tied (each from a kind down to
+ * scripts/lib/, or back up or across), the wings they import, and their arrows to the entries or the
+ * suite. The picture draws the scripts' folders and the reference too. Exits 1 on a broken rule or a
+ * stale picture, naming each (for a rule on what a module reaches, the whole path).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
