@@ -15,6 +15,30 @@ export const LAYERS = [
 /** The harness's entries, above every wing: what the specs import, and what Playwright runs before them. */
 export const ENTRIES = ['fixtures/index.ts', 'fixtures/global-setup.ts'];
 
+/**
+ * The scripts (scripts/<folder>/), one folder per kind, as Kubernetes keeps what it ships (cmd/), its
+ * own verify scripts (hack/) and its suites (test/) apart. A kind's folder holds its entry points,
+ * each run by an npm script (or action.yml, or the workflow) and named after it; `scripts/lib/` holds
+ * everything they build on: what two scripts share and the pure, unit-tested part of one. A script
+ * imports no other script, only lib/; lib/ imports no kind's folder (no arrow back up). A new script
+ * goes to the folder of its kind; a module it imports goes to lib/ (or into the harness, when the
+ * harness is where it belongs).
+ */
+export const SCRIPT_KINDS = [
+  { folder: 'commands', name: 'commands for users' },
+  { folder: 'checks', name: "the project's own checks" },
+  { folder: 'bench', name: 'benchmarks' },
+  { folder: 'maintainer', name: "maintainers' tools" },
+];
+export const SCRIPT_LIB = 'lib';
+
+/**
+ * What a command for users may import of the harness: the wings that read and present a run's
+ * results (and their ground). A command runs the suite through Playwright, never in its own process,
+ * so it needs neither the wings that make a run (transport, data, run, generate) nor the reference.
+ */
+export const COMMAND_WINGS = ['config', 'evidence', 'contract', 'verdict', 'reporters'];
+
 /** Wings whose modules Playwright loads on their own (reporters), and so read the harness's settings themselves. */
 const READ_SETTINGS = ['reporters'];
 
@@ -34,6 +58,45 @@ const layerRules = LAYERS.flatMap((layer, index) =>
   }),
 );
 
+const scriptRules = [
+  ...SCRIPT_KINDS.map(({ folder, name }) => ({
+    name: `scripts-${folder}`,
+    comment: `scripts/${folder}/ (${name}) imports, of scripts/, only scripts/${SCRIPT_LIB}/: a script imports no other script, whatever its kind`,
+    severity: 'error',
+    from: { path: `^scripts/${folder}/` },
+    to: { path: '^scripts/', pathNot: `^scripts/${SCRIPT_LIB}/` },
+  })),
+  {
+    name: `scripts-${SCRIPT_LIB}`,
+    comment: `scripts/${SCRIPT_LIB}/, what the kinds share, imports no kind's folder: no arrow back up`,
+    severity: 'error',
+    from: { path: `^scripts/${SCRIPT_LIB}/` },
+    to: { path: '^scripts/', pathNot: `^scripts/${SCRIPT_LIB}/` },
+  },
+  {
+    name: 'scripts-through-the-wings',
+    comment:
+      "a script takes the harness through its wings (fixtures/<wing>/), never through the entries, which wire Playwright's run, nor the suite (tests/), which Playwright runs",
+    severity: 'error',
+    from: { path: '^scripts/' },
+    to: { path: ['^fixtures/[^/]+$', '^tests/'] },
+  },
+  {
+    name: 'commands-read-a-run',
+    comment: `what a command for users reaches, itself or through scripts/${SCRIPT_LIB}/, of the harness is ${COMMAND_WINGS.map((wing) => `fixtures/${wing}/`).join(', ')}, and nothing of reference/: a command reads and presents a run, it never makes one in its own process`,
+    severity: 'error',
+    from: { path: '^scripts/commands/' },
+    to: { reachable: true, path: ['^reference/', '^fixtures/'], pathNot: `^fixtures/(?:${COMMAND_WINGS.join('|')})/` },
+  },
+  {
+    name: 'nothing-imports-the-scripts',
+    comment: 'the harness and the suite (tests/ but its unit tests) import nothing of scripts/: the scripts stand above them',
+    severity: 'error',
+    from: { path: ['^fixtures/', '^tests/'], pathNot: '^tests/unit/' },
+    to: { path: '^scripts/' },
+  },
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -45,6 +108,7 @@ export default {
       to: { circular: true },
     },
     ...layerRules,
+    ...scriptRules,
     {
       name: 'settings-read-at-the-entries',
       comment: `below the entries, a wing takes the harness's settings and the target as parameters: it imports fixtures/config/ for its types only (${READ_SETTINGS.map((wing) => `fixtures/${wing}/`).join(', ')}, loaded by Playwright on their own, read them)`,

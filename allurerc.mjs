@@ -9,7 +9,7 @@
  * The overview leads with the certification, read from the run's certificate next to the results
  * (reports/certification.json), not with the share of tests that passed: its report variables are
  * the verdict, whether the run could certify and the totals per level, and two quality gates state
- * the verdict and the certifiability (scripts/report.ts evaluates them: `allure generate` alone
+ * the verdict and the certifiability (scripts/commands/report.ts evaluates them: `allure generate` alone
  * evaluates no quality gate). Both are read when Allure asks for them, not when this file is
  * imported (the certification reporter imports it for its categories at the end of every run).
  *

@@ -66,6 +66,6 @@ export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixture
   // Traces would record every request with its credentials, unredacted. The suite binds the requirement
   // a failed discovery read lands on (the harness names none).
   use: { trace: 'off', discoveryRequirements: DISCOVERY_REQUIREMENTS },
-  // Self-verification: one project per reference instance (scripts/self-verify.ts).
+  // Self-verification: one project per reference instance (scripts/maintainer/self-verify.ts).
   ...(settings.selfVerifyTargets === undefined ? {} : { projects: selfVerifyProjects(settings.selfVerifyTargets) }),
 });

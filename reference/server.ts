@@ -19,7 +19,7 @@ async function listen(app: FastifyInstance, port: number, prefix: string): Promi
 }
 
 async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<void> {
-  // A seed file replaces the committed seed, e.g. one with per-run credentials (scripts/check-canary.ts).
+  // A seed file replaces the committed seed, e.g. one with per-run credentials (scripts/checks/check-canary.ts).
   const seed = command.seedFile === undefined ? undefined : (JSON.parse(readFileSync(command.seedFile, 'utf8')) as SeedFile);
   const given: ReferenceOptions = seed === undefined ? command.options : { ...command.options, seed };
   const options = command.variations === undefined ? given : applyVariations(given, command.variations);

@@ -1,5 +1,5 @@
 /**
- * Faults that serve scripts/check-canary.ts: credentials echoed back, opaque access tokens, secretKey words
+ * Faults that serve scripts/checks/check-canary.ts: credentials echoed back, opaque access tokens, secretKey words
  * joined, an outage. The interface does not forbid echoing what a request carried: the three echo faults
  * break no requirement, and exist to prove that the reports hold no credential the target sends back.
  * Part of the fault catalogue: reference/faults/index.ts puts them in its order.

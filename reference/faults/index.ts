@@ -1,7 +1,7 @@
 /**
  * The fault catalogue: named deviations from the interface as written, each switched on from
  * outside (`--fault NAME`, or `apply` on the options of buildApp) and each declaring the
- * requirements of spec/requirements.yaml it violates. scripts/self-verify.ts proves that the suite
+ * requirements of spec/requirements.yaml it violates. scripts/maintainer/self-verify.ts proves that the suite
  * fails on every fault, with a failing test that cites one of those requirements.
  *
  * The faults live by area, as reference/plugins/ does (auth.ts, login.ts, ... and pagination.ts,

@@ -1,5 +1,5 @@
 /**
- * The logic of the composite action (action.yml), pure so that it is unit-tested; scripts/action.ts
+ * The logic of the composite action (action.yml), pure so that it is unit-tested; scripts/commands/action.ts
  * runs it with the runner's files and environment.
  *
  * The action takes the whole dotenv profile from one secret. Before anything else prints, each value

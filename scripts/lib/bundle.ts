@@ -1,5 +1,5 @@
 /**
- * The certification bundle (`npm run certify`, scripts/certify.ts): one zip archive of what a vendor
+ * The certification bundle (`npm run certify`, scripts/commands/certify.ts): one zip archive of what a vendor
  * submits, made from a run's reports directory:
  *
  *   certification.json, certification.md   the certificate
@@ -10,7 +10,7 @@
  *
  * The files keep their places relative to each other, so every link resolves in the unpacked
  * bundle as it does in reports/. Before anything is packed, each file is searched for the
- * credentials of the profile and for credentials by their form (scripts/canary.ts): a hit writes
+ * credentials of the profile and for credentials by their form (scripts/lib/canary.ts): a hit writes
  * no bundle.
  */
 import { createHash } from 'node:crypto';
@@ -18,8 +18,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE } from '../../fixtures/reporters/report-metadata.ts';
-import { ISSUED_SECRET_PATTERNS, needles, search } from '../canary.ts';
-import type { Hit } from '../canary.ts';
+import { ISSUED_SECRET_PATTERNS, needles, search } from './canary.ts';
+import type { Hit } from './canary.ts';
 
 /** The bundle of a run that may be submitted: certifiable, CONFORMANT, its certificate VALID, its HTML report there. */
 export const BUNDLE_NAME = 'certification-bundle.zip';

@@ -15,7 +15,7 @@ import { requirement } from '../../fixtures/verdict/requirements.ts';
 import { NOT_APPLICABLE } from '../../fixtures/verdict/certification.ts';
 import { median } from './median.ts';
 
-/** One test of a self-verification run, as scripts/self-verify-reporter.ts writes it. */
+/** One test of a self-verification run, as scripts/lib/self-verify-reporter.ts writes it. */
 export interface TestOutcome {
   project: string;
   title: string;
@@ -171,7 +171,7 @@ export function variationVerdict(
   });
   const brokenTests = tests.map(broken).filter((line): line is string => line !== undefined);
   const notAssessed = mustNotAssessed(tests);
-  // Every instance's clock starts with its first request (scripts/self-verify.ts), so a transition is
+  // Every instance's clock starts with its first request (scripts/maintainer/self-verify.ts), so a transition is
   // there to be seen in a project that starts late as in the first one: no requirement is left out.
   const extra = plainNotAssessed === undefined ? [] : notAssessed.filter((id) => !plainNotAssessed.includes(id));
   const skipped = tests.filter((test) => test.status === 'skipped').length;

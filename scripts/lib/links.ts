@@ -3,7 +3,7 @@
  * a file under reports/ and, when the link has a fragment, the element it names (an id of the
  * interface specification page, or an operation of the OpenAPI reference, which Redoc routes as
  * `#operation/<operationId>`). Pure functions over texts and a view of the files; the I/O is in
- * scripts/check-links.ts.
+ * scripts/checks/check-links.ts.
  */
 import { posix } from 'node:path';
 

@@ -8,7 +8,7 @@
  * - the file name of the interface source this project was written from, which is not part of it
  *   (the project's own description is spec/requirements.yaml and spec/openapi.yaml).
  * A text that only looks like a path (an HTTP path the suite sends, say) is allowed by name in
- * scripts/check-standalone.ts. Pure: that script lists and reads the files.
+ * scripts/checks/check-standalone.ts. Pure: that script lists and reads the files.
  */
 import { posix } from 'node:path';
 

@@ -12,12 +12,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { REQUEST_COUNTS_DIR } from '../../fixtures/run/telemetry.ts';
 import { median } from './median.ts';
+import { REPO_ROOT } from './repo-root.ts';
 import type { WorkerStats } from '../../fixtures/run/telemetry.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT } from './repo-root.ts';
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const KILL_GRACE_MS = 5_000;
 

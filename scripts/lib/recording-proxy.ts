@@ -2,7 +2,7 @@
  * A recording HTTP proxy on 127.0.0.1: forwards every request unchanged to one upstream origin and
  * records its method and path (with the query), so that a check can assert what the suite sent.
  * With `delayMs` it holds every answer back that long once the upstream has answered, which makes
- * a local target as slow to answer as a remote one (scripts/bench-latency.ts).
+ * a local target as slow to answer as a remote one (scripts/bench/bench-latency.ts).
  */
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -17,9 +17,6 @@ import {
   ISSUED_SECRET_PATTERNS,
   IssuedSecrets,
   base64Fragments,
-  canaryCredentials,
-  canaryProfile,
-  canarySeed,
   foreignWords,
   keySlicePattern,
   lastPassFindings,
@@ -27,7 +24,8 @@ import {
   pemLines,
   search,
   zipEntries,
-} from '../../scripts/canary.ts';
+} from '../../scripts/lib/canary.ts';
+import { canaryCredentials, canaryProfile, canarySeed } from '../../scripts/lib/canary-seed.ts';
 
 const seedText = readFileSync(new URL('../../reference/seed/seed.json', import.meta.url), 'utf8');
 const profileText = readFileSync(REFERENCE_TARGET_FILE, 'utf8');

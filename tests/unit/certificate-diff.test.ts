@@ -1,5 +1,5 @@
 /**
- * `npm run diff-certificates` (scripts/lib/certificate-diff.ts, scripts/diff-certificates.ts) on two
+ * `npm run diff-certificates` (scripts/lib/certificate-diff.ts, scripts/commands/diff-certificates.ts) on two
  * real certificates, trimmed and committed under tests/unit/certificates/: `npm run conformance` on
  * the reference, and the same with `REFERENCE_ARGS="--fault page-stuck-at-first"`. The diff must
  * name exactly the requirements that fault declares, and nothing else.
@@ -268,7 +268,7 @@ describe("the workflow's job summary (scripts/lib/job-summary.ts)", () => {
 
 describe('npm run diff-certificates (the command)', () => {
   const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/diff-certificates.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/commands/diff-certificates.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
 
   it('exit 1 when a requirement newly failed, with --markdown too', () => {
     const text = run(PLAIN, FAULTY);

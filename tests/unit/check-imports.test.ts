@@ -1,10 +1,10 @@
 /**
- * The rules no import rule states (scripts/check-imports.ts): each finds its breach, and leaves the
+ * The rules no import rule states (scripts/checks/check-imports.ts): each finds its breach, and leaves the
  * allowed forms alone. The import rules are dependency-cruiser's (tests/unit/check-layers.test.ts).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { breachesOf, outsideTheWings } from '../../scripts/check-imports.ts';
+import { breachesOf, outsideTheKinds, outsideTheWings } from '../../scripts/checks/check-imports.ts';
 
 const ROOT = '/repo';
 const rules = (path: string, text: string): string[] => breachesOf(path, text, ROOT).map((breach) => `${breach.line} ${breach.rule}: ${breach.detail}`);
@@ -115,6 +115,18 @@ describe('check:imports', () => {
     assert.deepEqual(
       outsideTheWings(['fixtures/helpers.ts', 'fixtures/misc/x.ts']).map((breach) => breach.file),
       ['fixtures/helpers.ts', 'fixtures/misc/x.ts'],
+    );
+  });
+
+  it('the scripts live by kind: every module of scripts/ in the folder of its kind or lib/, none at the root', () => {
+    const folders = ['commands', 'checks', 'bench', 'maintainer', 'lib'];
+    assert.deepEqual(
+      outsideTheKinds(['scripts/checks/check-x.ts', 'scripts/lib/mutation/run.ts', 'scripts/commands/report.ts', 'fixtures/index.ts'], folders),
+      [],
+    );
+    assert.deepEqual(
+      outsideTheKinds(['scripts/certify.ts', 'scripts/tools/x.ts', 'scripts/bench/bench-x.ts'], folders).map((breach) => breach.file),
+      ['scripts/certify.ts', 'scripts/tools/x.ts'],
     );
   });
 });

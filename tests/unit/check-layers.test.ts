@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { cruiseTree, moduleCircles, tiedPairs, wingCircles, wingGraph, withBlock } from '../../scripts/check-layers.ts';
+import { cruiseTree, moduleCircles, pictureGraph, scriptsLine, tiedPairs, wingCircles, wingGraph, withBlock } from '../../scripts/checks/check-layers.ts';
+import { layerConfig } from '../../scripts/lib/layer-config.ts';
 import { REPO_ROOT } from '../../scripts/lib/playwright-run.ts';
 
 const WINGS = ['config', 'evidence', 'contract', 'verdict', 'transport', 'data', 'run', 'generate', 'reporters'];
@@ -110,6 +111,37 @@ describe('check:layers (dependency-cruiser)', () => {
     );
   });
 
+  it('keeps the scripts by kind: a script imports no other script, only scripts/lib/, lib/ no kind, the harness through its wings', async () => {
+    assert.deepEqual(
+      await broken({
+        'fixtures/index.ts': 'export const test = 1;',
+        'fixtures/verdict/verdict.ts': 'export const verdict = 1;',
+        'fixtures/run/reference.ts': 'export const start = 1;',
+        'reference/app.ts': 'export const app = 1;',
+        'scripts/lib/shared.ts': "import { start } from '../../fixtures/run/reference.ts';\nexport const shared = start;",
+        'scripts/lib/up.ts': "import { bench } from '../bench/bench-x.ts';\nexport const up = bench;",
+        'scripts/bench/bench-x.ts': "import { test } from '../../fixtures/index.ts';\nexport const bench = test;",
+        'scripts/checks/check-x.ts':
+          "import { verify } from '../commands/verify.ts';\nimport { pure } from './x.ts';\nimport { app } from '../../reference/app.ts';\nexport const c = [verify, pure, app];",
+        'scripts/checks/x.ts':
+          "import { shared } from '../lib/shared.ts';\nimport { verdict } from '../../fixtures/verdict/verdict.ts';\nexport const pure = [shared, verdict];",
+        'scripts/commands/verify.ts': "import { verdict } from '../../fixtures/verdict/verdict.ts';\nexport const verify = verdict;",
+        'scripts/commands/report.ts': "import { shared } from '../lib/shared.ts';\nexport const report = shared;",
+        'scripts/commands/seed.ts': "import { app } from '../../reference/app.ts';\nexport const seed = app;",
+        'fixtures/data/discovery.ts': "import { shared } from '../../scripts/lib/shared.ts';\nexport const d = shared;",
+      }),
+      [
+        'commands-read-a-run: scripts/commands/report.ts -> fixtures/run/reference.ts',
+        'commands-read-a-run: scripts/commands/seed.ts -> reference/app.ts',
+        'nothing-imports-the-scripts: fixtures/data/discovery.ts -> scripts/lib/shared.ts',
+        'scripts-checks: scripts/checks/check-x.ts -> scripts/checks/x.ts',
+        'scripts-checks: scripts/checks/check-x.ts -> scripts/commands/verify.ts',
+        'scripts-lib: scripts/lib/up.ts -> scripts/bench/bench-x.ts',
+        'scripts-through-the-wings: scripts/bench/bench-x.ts -> fixtures/index.ts',
+      ],
+    );
+  });
+
   it('counts the pairs of wings tied by an import, as the code runs and with types, and the circles between wings', async () => {
     const result = await cruiseTree(
       tree({
@@ -126,6 +158,31 @@ describe('check:layers (dependency-cruiser)', () => {
     assert.deepEqual(wingCircles(graph), [['contract', 'verdict']]);
   });
 
+  it("draws the scripts' folders and the reference in the picture, and counts an arrow between kinds as one across", async () => {
+    const result = await cruiseTree(
+      tree({
+        'fixtures/verdict/verdict.ts': 'export const verdict = 1;',
+        'reference/app.ts': 'export const app = 1;',
+        'scripts/lib/shared.ts': "import { app } from '../../reference/app.ts';\nexport const shared = app;",
+        'scripts/checks/check-x.ts':
+          "import { shared } from '../lib/shared.ts';\nimport { verify } from '../commands/verify.ts';\nexport const c = [shared, verify];",
+        'scripts/commands/verify.ts': "import { verdict } from '../../fixtures/verdict/verdict.ts';\nexport const verify = verdict;",
+      }),
+    );
+    const layout = await layerConfig();
+    const picture = pictureGraph(result, WINGS, [...layout.SCRIPT_KINDS.map((kind) => kind.folder), layout.SCRIPT_LIB]);
+    assert.deepEqual([...picture.edges.keys()].sort(), [
+      'scripts_checks>scripts_commands',
+      'scripts_checks>scripts_lib',
+      'scripts_commands>verdict',
+      'scripts_lib>reference',
+    ]);
+    assert.equal(
+      scriptsLine(picture, layout),
+      '5 folders of scripts (4 kinds and lib/): 2 pairs tied, 1 from a kind down to lib/, 1 back up or across; they import 1 of the 9 wings; arrows to the entries or the suite: 0',
+    );
+  });
+
   it('replaces the picture between its markers in docs/architecture.md, and says when there is none', () => {
     const begin = '<!-- layers: begin (made by npm run check:layers -- --write from .dependency-cruiser.mjs and the imports; do not edit) -->';
     assert.equal(withBlock(`a\n${begin}\nold\n<!-- layers: end -->\nb`, 'NEW'), 'a\nNEW\nb');
@@ -137,7 +194,7 @@ describe('check:layers (dependency-cruiser)', () => {
       'fixtures/verdict/engine.ts': "import { label } from '../reporters/labels.ts';\nexport const verdict = label;",
       'fixtures/reporters/labels.ts': 'export const label = 1;',
     });
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'check-layers.ts'), '--root', root], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'checks', 'check-layers.ts'), '--root', root], {
       encoding: 'utf8',
       cwd: REPO_ROOT,
     });

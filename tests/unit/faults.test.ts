@@ -10,7 +10,7 @@ import { FAULTS, findFault, listFaults, type Fault } from '../../reference/fault
 import { OPERATION_ROUTES, type OperationId } from '../../reference/faults/tools.ts';
 import type { ReferenceOptions } from '../../reference/options.ts';
 import { issueToken } from '../../reference/tokens.ts';
-import { seedAccounts, seedKeys } from '../../scripts/generate-seed.ts';
+import { seedAccounts, seedKeys } from '../../scripts/lib/seed-generator.ts';
 
 const catalogue = new Map(requirements().map((entry) => [entry.id, entry]));
 

@@ -1,5 +1,5 @@
 /**
- * The latency benchmark's parts (scripts/bench-latency.ts): the critical path computed from the
+ * The latency benchmark's parts (scripts/bench/bench-latency.ts): the critical path computed from the
  * workers' request timelines, and the proxy that holds each answer back.
  */
 import assert from 'node:assert/strict';

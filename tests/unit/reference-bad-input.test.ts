@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../reference/app.ts';
 import { issueToken } from '../../reference/tokens.ts';
-import { seedAccounts, seedKeys } from '../../scripts/generate-seed.ts';
+import { seedAccounts, seedKeys } from '../../scripts/lib/seed-generator.ts';
 
 /**
  * A sweep of malformed requests over all 16 operations: each must get the expected 4xx with the

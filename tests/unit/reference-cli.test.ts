@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { CliError, parseCli } from '../../reference/cli.ts';
 import { listVariants } from '../../reference/variants.ts';
-import { seedAccounts, seedKeys } from '../../scripts/generate-seed.ts';
+import { seedAccounts, seedKeys } from '../../scripts/lib/seed-generator.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const listening = /^reference listening on (http:\/\/127\.0\.0\.1:(\d+)) \(realtime http:\/\/127\.0\.0\.1:\2\/v2\)$/;

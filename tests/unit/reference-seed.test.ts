@@ -6,7 +6,7 @@ import { buildApp } from '../../reference/app.ts';
 import { numericOptionRules } from '../../reference/options.ts';
 import { environments } from '../../reference/seed-types.ts';
 import { loadSeed } from '../../reference/store.ts';
-import { generateSeed, seedPath, serialiseSeed } from '../../scripts/generate-seed.ts';
+import { generateSeed, seedPath, serialiseSeed } from '../../scripts/lib/seed-generator.ts';
 
 const profile = Object.fromEntries(
   readFileSync(new URL('../../fixtures/targets/reference.env', import.meta.url), 'utf8')
@@ -22,7 +22,7 @@ const value = (key: string): string => {
 };
 
 describe('seed', () => {
-  it('is exactly what scripts/generate-seed.ts generates', () => {
+  it('is exactly what scripts/maintainer/generate-seed.ts generates', () => {
     assert.equal(readFileSync(seedPath, 'utf8'), serialiseSeed(generateSeed()));
   });
 

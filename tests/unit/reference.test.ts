@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { buildApp, type ReferenceOptions } from '../../reference/app.ts';
 import { createKeyPairPool } from '../../reference/key-pool.ts';
-import { seedAccounts, seedKeys } from '../../scripts/generate-seed.ts';
+import { seedAccounts, seedKeys } from '../../scripts/lib/seed-generator.ts';
 
 const devKey = seedKeys.apiKeys.development;
 const prodKey = seedKeys.apiKeys.production;

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { harnessSettings } from '../../fixtures/config/profile.ts';
 import { selfVerifyProjects } from '../../fixtures/run/self-verify-projects.ts';
 import { mustNotAssessed, variationVerdict, type TestOutcome } from '../../scripts/lib/kill-matrix.ts';
-import { resultsFileOf } from '../../scripts/self-verify-reporter.ts';
+import { resultsFileOf } from '../../scripts/lib/self-verify-reporter.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'self-verify-test-'));
 after(() => rmSync(directory, { recursive: true, force: true }));

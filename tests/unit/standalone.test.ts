@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { referenceLinks, sectionUrl } from '../../fixtures/reporters/report-metadata.ts';
 import { requirement, requirements, sectionHeading, sections } from '../../fixtures/verdict/requirements.ts';
 import { parseYaml } from '../../fixtures/contract/yaml-cache.ts';
-import { inlineHtml, operationSummaries, specificationPage } from '../../scripts/interface-spec-html.ts';
+import { inlineHtml, operationSummaries, specificationPage } from '../../scripts/lib/interface-spec-html.ts';
 import { allureReportLinks, htmlIds, htmlLinks, linkProblem, markdownLinks, type ReportFiles } from '../../scripts/lib/links.ts';
 import { outsidePaths, repositoryShape } from '../../scripts/lib/outside-paths.ts';
 

@@ -12,7 +12,7 @@ import {
   variationIdRenaming,
 } from '../../reference/variations/index.ts';
 import { listVariants } from '../../reference/variants.ts';
-import { seedAccounts, seedKeys } from '../../scripts/generate-seed.ts';
+import { seedAccounts, seedKeys } from '../../scripts/lib/seed-generator.ts';
 
 const devKey = seedKeys.apiKeys.development;
 const devClient = { client_id: seedKeys.clients.development.clientId, secret: seedKeys.clients.development.secret };

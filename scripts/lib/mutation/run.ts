@@ -9,11 +9,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues, type TargetPlan } from '../../../fixtures/config/profile.ts';
-import { KEY_PAIRS_AT_START } from '../../../fixtures/global-setup.ts';
 import { InstanceWatches } from '../../../fixtures/data/recording-watch.ts';
-import { failureLine, ReferenceStartError, startBundle } from '../../../fixtures/run/reference-process.ts';
+import { failureLine, KEY_PAIRS_AT_START, ReferenceStartError, startBundle } from '../../../fixtures/run/reference-process.ts';
 import type { SelfVerifyTarget } from '../../../fixtures/run/self-verify-projects.ts';
-import { resultsFileOf, type RunResults } from '../../self-verify-reporter.ts';
+import { resultsFileOf, type RunResults } from '../self-verify-reporter.ts';
 import type { TestOutcome } from '../kill-matrix.ts';
 import { cleanEnv, runPlaywright } from '../playwright-run.ts';
 
@@ -67,7 +66,7 @@ export async function runInstance(settings: RunSettings, mutantId: string | unde
     const targetsFile = join(dir, 'targets.json');
     writeFileSync(targetsFile, JSON.stringify(targets));
     const run = await runPlaywright({
-      args: ['test', `--workers=${settings.workers}`, '--reporter=./scripts/self-verify-reporter.ts', `--output=${join(dir, 'test-results')}`],
+      args: ['test', `--workers=${settings.workers}`, '--reporter=./scripts/lib/self-verify-reporter.ts', `--output=${join(dir, 'test-results')}`],
       env: {
         ...cleanEnv(),
         TARGET_FILE: 'fixtures/targets/reference.env',
