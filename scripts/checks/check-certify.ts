@@ -137,10 +137,14 @@ try {
     `sha256sum -c ${CHECKSUMS} accepts each of the other ${EXPECTED_ENTRIES.length - 1} files`,
     `${sums.stdout}${sums.stderr}`.trim(),
   );
-  const verify = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/commands/verify-certificate.ts'), join(unpacked, 'certification.json')], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
+  const verify = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'scripts/commands/verify-certificate.ts'), join(unpacked, 'certification.json')],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
   const unpackedReasons = verifyCertificate(JSON.parse(readFileSync(join(unpacked, 'certification.json'), 'utf8')) as CertificationReport, checkout);
   expect(
     dirty ? verify.status === 1 && onlyDirtyCheckout(unpackedReasons) : verify.status === 0 && /^VALID: /.test(verify.stdout),

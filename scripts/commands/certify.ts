@@ -103,11 +103,15 @@ function main(): number {
   }
 
   const report = spawnSync('npm', ['run', '--silent', 'report'], { cwd: REPO_ROOT, env, stdio: 'inherit' });
-  const verifier = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/commands/verify-certificate.ts'), relative(REPO_ROOT, CERTIFICATE)], {
-    cwd: REPO_ROOT,
-    env,
-    encoding: 'utf8',
-  });
+  const verifier = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'scripts/commands/verify-certificate.ts'), relative(REPO_ROOT, CERTIFICATE)],
+    {
+      cwd: REPO_ROOT,
+      env,
+      encoding: 'utf8',
+    },
+  );
   const verifierOutput = `$ npm run verify-certificate -- reports/certification.json\n${verifier.stdout}${verifier.stderr}(exit code ${verifier.status ?? verifier.signal})\n`;
   process.stdout.write(verifierOutput);
 
