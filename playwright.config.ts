@@ -1,7 +1,10 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { caTrustedEnvironment, caTrustRestart, configurationProblem, harnessSettings, workersFor } from './fixtures/config/profile.ts';
+import { configurationProblem } from './fixtures/config/plan.ts';
+import { harnessSettings } from './fixtures/config/settings.ts';
+import { caTrustedEnvironment, caTrustRestart } from './fixtures/config/staging-network.ts';
+import { workersFor } from './fixtures/config/workers.ts';
 import { restartTrusting } from './fixtures/run/ca-trust.ts';
 import { EXIT_NOT_JUDGED } from './fixtures/verdict/exit-codes.ts';
 import { selfVerifyProjects } from './fixtures/run/self-verify-projects.ts';
@@ -43,7 +46,7 @@ export default defineConfig<object, SelfVerifyWorkerOptions & Pick<WorkerFixture
   testMatch: '**/*.spec.ts',
   testIgnore: 'unit/**',
   fullyParallel: true,
-  // Sized for the machine's cores against a local target, for waiting against a remote one (fixtures/config/profile.ts).
+  // Sized for the machine's cores against a local target, for waiting against a remote one (fixtures/config/workers.ts).
   workers: workersFor(),
   retries: 0,
   forbidOnly: settings.ci,

@@ -36,7 +36,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
+import { resolveTargetVariables } from '../../fixtures/config/sources.ts';
 import type { TimedRequest } from '../../fixtures/run/telemetry.ts';
 import { KEY_PAIRS_AT_START, startReference } from '../../fixtures/run/reference-process.ts';
 import { criticalPath } from '../lib/critical-path.ts';

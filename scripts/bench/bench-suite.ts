@@ -60,7 +60,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
+import { loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { EXIT_NOT_JUDGED } from '../../fixtures/verdict/exit-codes.ts';
 import { startReference } from '../../fixtures/run/reference-process.ts';
 import { ledgerFiles } from '../../fixtures/data/ledger.ts';

@@ -39,7 +39,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
-import { parseDotenv, REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
+import { parseDotenv } from '../../fixtures/config/dotenv.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { BASELINE_NAME, profileMasks } from '../lib/action.ts';
 import type { ActionFile, ActionStep } from '../lib/action.ts';
 import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
@@ -233,7 +234,7 @@ async function runAction(dir: string, given: Record<string, string>, afterStep?:
   return { steps: runs, summary, outputs, console: runs.map((run) => run.output).join(''), seconds: (performance.now() - started) / 1000 };
 }
 
-/** The credentials of a profile: what must never be seen anywhere (fixtures/config/profile.ts SECRET_VARIABLES). */
+/** The credentials of a profile: what must never be seen anywhere (fixtures/config/variables.ts SECRET_VARIABLES). */
 function credentials(profile: string): string[] {
   return Object.entries(parseDotenv(profile).values)
     .filter(([key, value]) => /PASSWORD|API_KEY|CLIENT_ID|SECRET|TOKEN/.test(key) && value !== '')

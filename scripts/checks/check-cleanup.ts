@@ -14,7 +14,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
+import { resolveTargetVariables } from '../../fixtures/config/sources.ts';
 import { EXIT_NOT_JUDGED } from '../../fixtures/verdict/exit-codes.ts';
 import { startReference } from '../../fixtures/run/reference-process.ts';
 import { writeCheckConfig } from '../lib/check-config.ts';

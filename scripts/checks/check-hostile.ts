@@ -30,7 +30,9 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULTS, loadTargetConfig, REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
+import { loadTargetConfig } from '../../fixtures/config/profile.ts';
+import { DEFAULTS } from '../../fixtures/config/variables.ts';
 import { EXIT_NOT_JUDGED } from '../../fixtures/verdict/exit-codes.ts';
 import { HOSTILE_MODES, hostileProfile, startHostileTarget } from '../lib/hostile-target.ts';
 import type { HostileMode } from '../lib/hostile-target.ts';

@@ -12,9 +12,10 @@
  *   tests/support/discovery.ts); the OpenAPI document names those of its schemas (`x-requirement`).
  * - The reference (reference/) reads no file of the harness, the tests or the scripts (a path into
  *   them outside an import): it is one implementation among many and knows nothing about the suite.
- * - Only fixtures/config/profile.ts reads the environment: no other module of the harness, the specs or the
- *   reference reads a variable (`process.env.X`, `process.env[...]`, `env['X']`); handing the whole
- *   environment to config.ts's functions is not reading it.
+ * - Only the readers of the config wing read the environment (ENVIRONMENT_READERS): no other module of
+ *   the harness, the specs or the reference reads a variable (`process.env.X`, `process.env[...]`,
+ *   `env['X']`), not even the wing's other modules, which take values; handing the whole environment to
+ *   the wing's functions is not reading it.
  * - One way to say "cannot judge": the harness, the specs and their helpers say it with the words of
  *   fixtures/verdict/not-assessed.ts (`notAssessed`, its forms, `notApplicable`), never with the idioms they
  *   replaced (a skip written by hand, its reason prefix, the error class, a raw annotation).
@@ -46,6 +47,19 @@ const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import
 const PLAYWRIGHT_INTERNALS_MODULE = 'fixtures/verdict/playwright-internals.ts';
 const PLAYWRIGHT_INTERNAL =
   /\b_(?:combinedContextOptions|setupArtifacts|setupContextOptions|contextFactory|reuseContext)\b|all-hooks-included|\bTestSkipError\b/g;
+/**
+ * The modules that read (or, for the workers, write) environment variables, each for its own part:
+ * the profile's sources, the staging network's proxy and CA variables, the harness's settings, the
+ * plan's TARGET_FILE, and the hand-offs from the runner to its workers.
+ */
+const ENVIRONMENT_READERS: ReadonlySet<string> = new Set([
+  'fixtures/config/sources.ts',
+  'fixtures/config/staging-network.ts',
+  'fixtures/config/settings.ts',
+  'fixtures/config/plan.ts',
+  'fixtures/config/handoff.ts',
+]);
+const ENVIRONMENT_RULE = 'only the readers of fixtures/config/ read the environment';
 const ENV_READ = /process\.env\s*(?:\[|\.[A-Za-z_])|\benv\s*(?:\[\s*['"`][A-Z][A-Z0-9_]*['"`]\s*\]|\.[A-Z][A-Z0-9_]+\b)/g;
 /** The module of the one vocabulary for "cannot judge", the only place its mechanism may be named. */
 const CANNOT_JUDGE = 'fixtures/verdict/not-assessed.ts';
@@ -162,13 +176,13 @@ export function breachesOf(path: string, text: string, root: string = REPO_ROOT)
       }
     }
   }
-  const readsEnvironment = (path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && path !== 'fixtures/config/profile.ts';
+  const readsEnvironment = (path.startsWith('fixtures/') || isSpecSide || path.startsWith('reference/')) && !ENVIRONMENT_READERS.has(path);
   if (readsEnvironment) {
     for (const match of text.matchAll(ENV_READ)) {
       breaches.push({
         file: path,
         line: lineOf(text, match.index ?? 0),
-        rule: 'only fixtures/config/profile.ts reads the environment',
+        rule: ENVIRONMENT_RULE,
         detail: `reads ${match[0]}`,
       });
     }

@@ -14,7 +14,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { harnessSettings } from '../../fixtures/config/profile.ts';
+import { harnessSettings } from '../../fixtures/config/settings.ts';
 import { INTERFACE_REFERENCE_FILE, INTERFACE_SPEC_FILE, referenceLinks, sectionUrl } from '../../fixtures/reporters/report-metadata.ts';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
 import { allureReportLinks, htmlIds, htmlLinks, linkProblems, markdownLinks, type FoundLink, type LinkProblem, type ReportFiles } from '../lib/links.ts';

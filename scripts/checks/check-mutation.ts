@@ -14,7 +14,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
+import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
 import { join } from 'node:path';
 import { instrument, type MutantInfo } from '../lib/mutation/instrument.ts';
 import type { MutantOutcome } from '../lib/mutation/report.ts';

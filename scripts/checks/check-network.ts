@@ -24,7 +24,7 @@ import { connect } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { startReference } from '../../fixtures/run/reference-process.ts';
 import { writeCheckConfig } from '../lib/check-config.ts';
 import { closedPort } from '../lib/closed-port.ts';

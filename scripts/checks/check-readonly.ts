@@ -11,7 +11,8 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REFERENCE_TARGET_FILE, resolveTargetVariables } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
+import { resolveTargetVariables } from '../../fixtures/config/sources.ts';
 import { listOperations } from '../../fixtures/contract/index.ts';
 import { startReference } from '../../fixtures/run/reference-process.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from '../lib/playwright-run.ts';

@@ -31,7 +31,8 @@ import { writeCheckConfig } from '../lib/check-config.ts';
 import type { RunResult } from '../lib/playwright-run.ts';
 import { cleanEnv, REPO_ROOT, runPlaywright, seconds } from '../lib/playwright-run.ts';
 import { closedPort } from '../lib/closed-port.ts';
-import { loadTargetConfig, REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
+import { loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { startReference } from '../../fixtures/run/reference-process.ts';
 import { onlyDirtyCheckout, thisCheckout, verifyCertificate } from '../lib/certificate-verifier.ts';
 

@@ -10,7 +10,7 @@
  * (scripts/lib/certificate-diff.ts: IDs, levels, verdicts and observed forms), never the target's
  * addresses or any other evidence.
  */
-import { parseDotenv } from '../../fixtures/config/profile.ts';
+import { parseDotenv } from '../../fixtures/config/dotenv.ts';
 import type { OverallVerdict } from '../../fixtures/verdict/certification.ts';
 import { comparisonMarkdown } from './certificate-diff.ts';
 import type { DiffableCertificate } from './certificate-diff.ts';

@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { CHECKS_FAILED_ANNOTATION, checksOf } from '../../fixtures/verdict/checks.ts';
-import { shareOutcomesRestored } from '../../fixtures/config/profile.ts';
-import { harnessSettings } from '../../fixtures/config/profile.ts';
+import { shareOutcomesRestored } from '../../fixtures/config/handoff.ts';
+import { harnessSettings } from '../../fixtures/config/settings.ts';
 import type { TestOutcome } from './kill-matrix.ts';
 
 export type { TestOutcome } from './kill-matrix.ts';

@@ -25,7 +25,7 @@ const STEPS: readonly Step[] = [
   { script: 'check:catalogue', what: 'every requirement has a test and every test cites requirements' },
   {
     script: 'check:imports',
-    what: 'what no import rule can say holds: the harness names no requirement ID, one way to say "cannot judge", the environment read only in fixtures/config/profile.ts, Playwright\'s private names in one module, the reference names no file of the suite, every script in the folder of its kind',
+    what: 'what no import rule can say holds: the harness names no requirement ID, one way to say "cannot judge", the environment read only by the readers of fixtures/config/, Playwright\'s private names in one module, the reference names no file of the suite, every script in the folder of its kind',
   },
   {
     script: 'check:layers',

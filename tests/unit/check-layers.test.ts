@@ -78,16 +78,18 @@ describe('check:layers (dependency-cruiser)', () => {
   });
 
   it('below the entries, fixtures/config/ is imported for its types only; the entries and the reporters read the settings', async () => {
-    const profile = 'export interface TargetConfig { name: string }\nexport const harnessSettings = () => ({ runId: undefined });';
+    const profile = 'export interface TargetConfig { name: string }';
+    const settings = 'export const harnessSettings = () => ({ runId: undefined });';
     assert.deepEqual(
       await broken({
         'fixtures/config/profile.ts': profile,
-        'fixtures/data/watch.ts': "import { harnessSettings } from '../config/profile.ts';\nexport const file = harnessSettings();",
+        'fixtures/config/settings.ts': settings,
+        'fixtures/data/watch.ts': "import { harnessSettings } from '../config/settings.ts';\nexport const file = harnessSettings();",
         'fixtures/transport/client.ts': "import type { TargetConfig } from '../config/profile.ts';\nexport const t = (c: TargetConfig) => c;",
-        'fixtures/reporters/run-info.ts': "import { harnessSettings } from '../config/profile.ts';\nexport const info = harnessSettings();",
-        'fixtures/index.ts': "import { harnessSettings } from './config/profile.ts';\nexport const s = harnessSettings();",
+        'fixtures/reporters/run-info.ts': "import { harnessSettings } from '../config/settings.ts';\nexport const info = harnessSettings();",
+        'fixtures/index.ts': "import { harnessSettings } from './config/settings.ts';\nexport const s = harnessSettings();",
       }),
-      ['settings-read-at-the-entries: fixtures/data/watch.ts -> fixtures/config/profile.ts'],
+      ['settings-read-at-the-entries: fixtures/data/watch.ts -> fixtures/config/settings.ts'],
     );
   });
 

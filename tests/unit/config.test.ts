@@ -3,19 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import {
-  DEFAULTS,
-  REFERENCE_TARGET_FILE,
-  TargetConfigError,
-  harnessSettings,
-  isLoopback,
-  loadTargetConfig,
-  parseDotenv,
-  planTarget,
-  secretValues,
-  useStartedReference,
-  workersFor,
-} from '../../fixtures/config/profile.ts';
+import { parseDotenv } from '../../fixtures/config/dotenv.ts';
+import { useStartedReference } from '../../fixtures/config/handoff.ts';
+import { REFERENCE_TARGET_FILE, planTarget } from '../../fixtures/config/plan.ts';
+import { TargetConfigError, loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
+import { harnessSettings } from '../../fixtures/config/settings.ts';
+import { DEFAULTS } from '../../fixtures/config/variables.ts';
+import { isLoopback, workersFor } from '../../fixtures/config/workers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'target-config-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

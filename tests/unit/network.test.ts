@@ -1,5 +1,5 @@
 /**
- * Staging networks: the profile's CA file, client certificate and proxy variables (fixtures/config/profile.ts),
+ * Staging networks: the profile's CA file, client certificate and proxy variables (fixtures/config/staging-network.ts),
  * the request-context options made of them and the plain names of TLS and proxy failures
  * (fixtures/transport/network.ts). A valid CA and client certificate are proved by `npm run check:network`.
  */
@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { caTrustRestart, caTrustedEnvironment, exemptFromProxy, loadTargetConfig, secretValues, TargetConfigError } from '../../fixtures/config/profile.ts';
+import { loadTargetConfig, secretValues, TargetConfigError } from '../../fixtures/config/profile.ts';
+import { caTrustRestart, caTrustedEnvironment, exemptFromProxy } from '../../fixtures/config/staging-network.ts';
 import { networkConfigurationProblem, requestContextOptions } from '../../fixtures/transport/network.ts';
 import { preflight } from '../../fixtures/transport/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { provenanceInfo } from '../../fixtures/reporters/allure.ts';
 import { certifiability, changedPaths, narrowingOptions, provenance } from '../../fixtures/reporters/provenance.ts';
 import type { Provenance } from '../../fixtures/reporters/provenance.ts';
-import { REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 
 const whole: Provenance = provenance({
   testsSelected: 311,

@@ -12,7 +12,7 @@ import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/r
 import { redactDescription, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
 import { certify } from '../../fixtures/verdict/certification.ts';
 import { CHECK_OUTCOMES } from '../../fixtures/verdict/checks.ts';
-import { REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { REDACTED } from '../../fixtures/evidence/redact.ts';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
 import { redactEvidence, renderMarkdown, testEvidence } from '../../fixtures/reporters/certification.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { harnessSettings } from '../../fixtures/config/profile.ts';
+import { harnessSettings } from '../../fixtures/config/settings.ts';
 import { selfVerifyProjects } from '../../fixtures/run/self-verify-projects.ts';
 import { mustNotAssessed, variationVerdict, type TestOutcome } from '../../scripts/lib/kill-matrix.ts';
 import { resultsFileOf } from '../../scripts/lib/self-verify-reporter.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { TARGET_VARIABLES } from '../../fixtures/config/profile.ts';
+import { TARGET_VARIABLES } from '../../fixtures/config/variables.ts';
 
 const WORKFLOW = readFileSync(join(import.meta.dirname, '..', '..', '.github', 'workflows', 'conformance.yml'), 'utf8');
 

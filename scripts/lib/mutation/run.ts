@@ -8,7 +8,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadTargetConfig, REFERENCE_TARGET_FILE, secretValues, type TargetPlan } from '../../../fixtures/config/profile.ts';
+import { REFERENCE_TARGET_FILE, type TargetPlan } from '../../../fixtures/config/plan.ts';
+import { loadTargetConfig, secretValues } from '../../../fixtures/config/profile.ts';
 import { InstanceWatches } from '../../../fixtures/data/recording-watch.ts';
 import { failureLine, KEY_PAIRS_AT_START, ReferenceStartError, startBundle } from '../../../fixtures/run/reference-process.ts';
 import type { SelfVerifyTarget } from '../../../fixtures/run/self-verify-projects.ts';
