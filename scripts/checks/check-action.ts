@@ -42,7 +42,7 @@ import { parse } from 'yaml';
 import { parseDotenv, REFERENCE_TARGET_FILE } from '../../fixtures/config/profile.ts';
 import { BASELINE_NAME, profileMasks } from '../lib/action.ts';
 import type { ActionFile, ActionStep } from '../lib/action.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { cleanEnv, REPO_ROOT, seconds } from '../lib/playwright-run.ts';
 import { closedPort } from '../lib/closed-port.ts';
 
