@@ -17,6 +17,7 @@
 import { verdictLine } from '../../fixtures/verdict/certification.ts';
 import type { Certification, OverallVerdict, RequirementVerdict } from '../../fixtures/verdict/certification.ts';
 import type { Level } from '../../fixtures/verdict/requirements.ts';
+import { observationParts } from '../../fixtures/verdict/annotation-structure.ts';
 import { readCertificate } from '../../fixtures/reporters/certificate.ts';
 import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 
@@ -119,7 +120,7 @@ export interface CertificateDiff {
 
 /** The form of an observation: its text without the trailing `(detail)`. */
 export function observedForm(observation: string): string {
-  return /^(.*?) \((.*)\)$/s.exec(observation)?.[1] ?? observation;
+  return observationParts(observation).form;
 }
 
 /** The distinct forms of a requirement's observations, sorted. */
