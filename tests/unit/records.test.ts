@@ -50,3 +50,18 @@ describe('verdict records', () => {
     assert.deepEqual(observationParts(observationText('empty', '')), { form: 'empty', detail: '' });
   });
 });
+
+describe('records of what was not assessed', () => {
+  it('reads the cases and skip reasons a test recorded, in order', async () => {
+    const { casesNotAssessedOf, skipReasonsOf, CASE_NOT_ASSESSED_ANNOTATION } = await import('../../fixtures/verdict/not-assessed.ts');
+    const annotations = [
+      { type: CASE_NOT_ASSESSED_ANNOTATION, description: 'the second page (needs more than 10 groups)' },
+      { type: 'skip', description: 'not applicable: no channel' },
+      { type: CASE_NOT_ASSESSED_ANNOTATION },
+      { type: 'fixme' },
+      { type: 'warning', description: 'INP-09: x' },
+    ];
+    assert.deepEqual(casesNotAssessedOf(annotations), ['the second page (needs more than 10 groups)', 'a case']);
+    assert.deepEqual(skipReasonsOf(annotations), ['not applicable: no channel', 'fixme']);
+  });
+});
