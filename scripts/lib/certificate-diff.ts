@@ -9,7 +9,7 @@
  * and the observations (evidence the certification reporter has already redacted). Nothing else is
  * printed: no address of the target, no check's message, so the output is safe for a job summary.
  *
- * An observation reads `form (detail)` (fixtures/index.ts `observe`): the detail says where it was
+ * An observation reads `form (detail)` (observationText of fixtures/verdict/annotation-structure.ts): the detail says where it was
  * seen (an operation, a parameter, a count), the form what was seen. Two runs are compared by their
  * sets of forms, so that a target whose data grows (more participants, a newer event) does not show
  * up as a changed behaviour, and a behaviour seen in one more place does not either.
