@@ -65,7 +65,7 @@ import { loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { EXIT_NOT_JUDGED } from '../../fixtures/verdict/exit-codes.ts';
 import { startReference } from '../../fixtures/run/reference-process.ts';
 import { ledgerFiles } from '../../fixtures/data/ledger.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { FRONT_MODES, startHostileFront } from '../lib/hostile-front.ts';
 import type { FrontMode } from '../lib/hostile-front.ts';
 import { cleanEnv, readJsonReport, readRequestCounts, REPO_ROOT, runPlaywright, seconds, workerCpu, workersUsed } from '../lib/playwright-run.ts';

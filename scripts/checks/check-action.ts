@@ -43,7 +43,7 @@ import { parseDotenv } from '../../fixtures/config/dotenv.ts';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { BASELINE_NAME, profileMasks } from '../lib/action.ts';
 import type { ActionFile, ActionStep } from '../lib/action.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { cleanEnv, REPO_ROOT, seconds } from '../lib/playwright-run.ts';
 import { closedPort } from '../lib/closed-port.ts';
 

@@ -78,7 +78,7 @@ import { writeCheckConfig } from '../lib/check-config.ts';
 import { REPO_ROOT, cleanEnv, runPlaywright } from '../lib/playwright-run.ts';
 import type { RunResult } from '../lib/playwright-run.ts';
 import { thisCheckout, verifyCertificate } from '../lib/certificate-verifier.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 
 const ROOT = REPO_ROOT;
 const SEED = resolve(ROOT, 'reference/seed/seed.json');

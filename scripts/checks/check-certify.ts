@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { profileSecrets } from '../../fixtures/reporters/redaction.ts';
 import { BUNDLE_NAME, CHECKSUMS, NOT_FOR_SUBMISSION_NAME, readBundle, REQUIRED_FILES, secretsIn, VERIFIER_OUTPUT } from '../lib/bundle.ts';
 import { cleanEnv, REPO_ROOT, seconds } from '../lib/playwright-run.ts';

@@ -16,7 +16,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { EXPECTATIONS_DIR } from '../../fixtures/verdict/expectations.ts';
 import { writeCheckConfig } from '../lib/check-config.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from '../lib/playwright-run.ts';

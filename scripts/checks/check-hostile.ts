@@ -41,7 +41,7 @@ import { closedPort } from '../lib/closed-port.ts';
 import { writeCheckConfig } from '../lib/check-config.ts';
 import { startReference } from '../../fixtures/run/reference-process.ts';
 import { ledgerFiles } from '../../fixtures/data/ledger.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { cleanEnv, readJsonReport, REPO_ROOT, runPlaywright, seconds } from '../lib/playwright-run.ts';
 import type { RunResult } from '../lib/playwright-run.ts';
 

@@ -21,11 +21,12 @@
  * Usage: npm run check:shards -- [--parallel 2] [--outages-only]   (shards at a time; default 1 on a small machine)
  * Everything is written under reports/.checks/shards/ (full/ and sharded/), never to reports/.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verdictLine } from '../../fixtures/verdict/certification.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import { loadCertificate } from '../../fixtures/reporters/certificate.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { neverProvoked } from '../../fixtures/reporters/coverage.ts';
 import { writeCheckConfig } from '../lib/check-config.ts';
 import type { RunResult } from '../lib/playwright-run.ts';
@@ -54,7 +55,7 @@ function finishedNormally(what: string, run: RunResult): void {
 
 function readCertification(dir: string): CertificationReport | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as CertificationReport;
+    return loadCertificate(join(dir, 'certification.json'));
   } catch (error) {
     problems.push(`no certification in ${dir}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;

@@ -6,15 +6,15 @@
  * The run's certificate itself must be VALID, but for one allowance: in a checkout with uncommitted
  * changes it cannot certify, and the verifier must then say exactly that (in CI, a clean clone, it is VALID).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { certify } from '../../fixtures/verdict/certification.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import { loadCertificate } from '../../fixtures/reporters/certificate.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { REPO_ROOT } from '../lib/playwright-run.ts';
 import { onlyDirtyCheckout, thisCheckout, verifyCertificate } from '../lib/certificate-verifier.ts';
 
 const FILE = join(REPO_ROOT, 'reports/certification.json');
-const report = JSON.parse(readFileSync(FILE, 'utf8')) as CertificationReport;
+const report = loadCertificate(FILE);
 const checkout = thisCheckout();
 const copy = (): CertificationReport => structuredClone(report);
 

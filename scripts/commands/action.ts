@@ -26,7 +26,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASELINE_NAME, flagInput, maskCommand, outputLines, profileMasks, renderSummary, REPORT_ENTRIES } from '../lib/action.ts';
-import { NotACertificate, parseCertificate } from '../lib/certificate-diff.ts';
+import { diffable } from '../lib/certificate-diff.ts';
+import { NotACertificate, readCertificate } from '../../fixtures/reporters/certificate.ts';
 import type { DiffableCertificate } from '../lib/certificate-diff.ts';
 
 /** The action's own directory (github.action_path): this checkout. */
@@ -88,7 +89,7 @@ function prepare(): void {
       throw new InputError(`input baseline-certificate: cannot read ${baselineInput} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     try {
-      baselineVerdict = parseCertificate(baselineText, baselineInput).verdict;
+      baselineVerdict = readCertificate(baselineText, baselineInput).verdict;
     } catch (error) {
       if (!(error instanceof NotACertificate)) throw error;
       throw new InputError(`input baseline-certificate: ${error.message}`);
@@ -148,7 +149,7 @@ function summary(): void {
   const comparable = (file: string): DiffableCertificate | undefined => {
     if (file === '' || !existsSync(file)) return undefined;
     try {
-      return parseCertificate(readFileSync(file, 'utf8'), file);
+      return diffable(readCertificate(readFileSync(file, 'utf8'), file));
     } catch {
       return undefined;
     }

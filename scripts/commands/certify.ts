@@ -26,7 +26,7 @@ import { join, relative } from 'node:path';
 import { planTarget } from '../../fixtures/config/plan.ts';
 import { loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { profileSecrets } from '../../fixtures/reporters/redaction.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { BUNDLE_NAME, bundleEntries, NOT_FOR_SUBMISSION_NAME, secretsIn, sha256Hex, writeBundle } from '../lib/bundle.ts';
 import { REPO_ROOT } from '../lib/repo-root.ts';
 

@@ -6,24 +6,16 @@
  * summary. Exit code 1 when a requirement newly failed, 0 otherwise, 2 when a file cannot be read or
  * is not a certificate.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { diffCertificates, diffExitCode, NotACertificate, parseCertificate, renderMarkdown, renderText } from '../lib/certificate-diff.ts';
+import { diffable, diffCertificates, diffExitCode, renderMarkdown, renderText } from '../lib/certificate-diff.ts';
+import { loadCertificate, NotACertificate } from '../../fixtures/reporters/certificate.ts';
 import type { DiffableCertificate } from '../lib/certificate-diff.ts';
 
 const USAGE = 'usage: npm run diff-certificates -- OLD.json NEW.json [--markdown]';
 
-function read(file: string): DiffableCertificate {
-  let text: string;
-  try {
-    text = readFileSync(resolve(file), 'utf8');
-  } catch (error) {
-    throw new NotACertificate(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))})`);
-  }
-  return parseCertificate(text, file);
-}
+const read = (file: string): DiffableCertificate => diffable(loadCertificate(file));
 
 function main(argv: readonly string[]): number {
   let parsed;

@@ -9,7 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { NotACertificate, parseCertificate } from '../lib/certificate-diff.ts';
+import { diffable } from '../lib/certificate-diff.ts';
+import { loadCertificate, NotACertificate } from '../../fixtures/reporters/certificate.ts';
 import type { DiffableCertificate, PreviousCertificate } from '../lib/certificate-diff.ts';
 import { renderRunSummary } from '../lib/job-summary.ts';
 
@@ -19,7 +20,7 @@ const USAGE = 'usage: node --import tsx scripts/commands/job-summary.ts REPORTS_
 function certificateIn(file: string): { certificate?: DiffableCertificate; problem?: string } {
   if (!existsSync(file)) return { problem: `there is no ${file}` };
   try {
-    return { certificate: parseCertificate(readFileSync(file, 'utf8'), file) };
+    return { certificate: diffable(loadCertificate(file)) };
   } catch (error) {
     if (!(error instanceof NotACertificate)) throw error;
     return { problem: error.message };

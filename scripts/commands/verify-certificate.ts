@@ -7,9 +7,9 @@
  * with that suite and with itself; that the evidence came from the target is what running the suite
  * again shows.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import { loadCertificate, NotACertificate } from '../../fixtures/reporters/certificate.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { thisCheckout, verifyCertificate } from '../lib/certificate-verifier.ts';
 
 function main(): number {
@@ -20,9 +20,10 @@ function main(): number {
   }
   let report: CertificationReport;
   try {
-    report = JSON.parse(readFileSync(resolve(file), 'utf8')) as CertificationReport;
+    report = loadCertificate(resolve(file));
   } catch (error) {
-    console.error(`verify-certificate: cannot read ${file}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    if (!(error instanceof NotACertificate)) throw error;
+    console.error(`verify-certificate: ${error.message.split('\n')[0] ?? ''}`);
     return 2;
   }
   const reasons = verifyCertificate(report, thisCheckout());

@@ -9,30 +9,17 @@
  * and the observations (evidence the certification reporter has already redacted). Nothing else is
  * printed: no address of the target, no check's message, so the output is safe for a job summary.
  *
- * An observation reads `form (detail)` (fixtures/index.ts `observe`): the detail says where it was
+ * An observation reads `form (detail)` (observationText of fixtures/verdict/annotation-structure.ts): the detail says where it was
  * seen (an operation, a parameter, a count), the form what was seen. Two runs are compared by their
  * sets of forms, so that a target whose data grows (more participants, a newer event) does not show
  * up as a changed behaviour, and a behaviour seen in one more place does not either.
  */
 import { verdictLine } from '../../fixtures/verdict/certification.ts';
 import type { Certification, OverallVerdict, RequirementVerdict } from '../../fixtures/verdict/certification.ts';
-import { LEVELS } from '../../fixtures/verdict/requirements.ts';
 import type { Level } from '../../fixtures/verdict/requirements.ts';
-
-/** A file that cannot be compared: not JSON, or not a certification report. */
-export class NotACertificate extends Error {}
-
-const OVERALL: readonly OverallVerdict[] = ['CONFORMANT', 'NOT CONFORMANT', 'INCOMPLETE', 'TARGET UNREACHABLE'];
-const VERDICTS: readonly RequirementVerdict[] = [
-  'passed',
-  'passed with warnings',
-  'observed variant',
-  'observed unspecified',
-  'not applicable',
-  'failed',
-  'not assessed',
-];
-const TOTAL_KEYS = ['total', 'passed', 'withWarnings', 'failed', 'notAssessed'] as const;
+import { observationParts } from '../../fixtures/verdict/annotation-structure.ts';
+import { readCertificate } from '../../fixtures/reporters/certificate.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 
 /** One requirement as the diff reads it. */
 export interface RequirementState {
@@ -54,54 +41,25 @@ export interface DiffableCertificate {
   requirements: RequirementState[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const includes = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
-
-/**
- * The certificate in `text`, or NotACertificate saying what is wrong with it. `name` is how the
- * message names the file.
- */
-export function parseCertificate(text: string, name: string): DiffableCertificate {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new NotACertificate(`${name} is not JSON (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): give a certification.json`);
-  }
-  const not = (why: string): NotACertificate => new NotACertificate(`${name} is not a certification report: ${why} (give the certification.json of a run)`);
-  if (!isObject(parsed)) throw not('it is not a JSON object');
-  if (!includes(OVERALL, parsed['verdict'])) throw not(`its verdict is not one of ${OVERALL.join(', ')}`);
-  const totals = parsed['totals'];
-  if (!isObject(totals)) throw not('it has no totals');
-  for (const level of LEVELS) {
-    const entry = totals[level];
-    if (!isObject(entry) || TOTAL_KEYS.some((key) => typeof entry[key] !== 'number')) throw not(`its totals of ${level} are missing or not numbers`);
-  }
-  const requirements = parsed['requirements'];
-  if (!Array.isArray(requirements) || requirements.length === 0) throw not('it lists no requirements');
-  const states = requirements.map((entry: unknown, index): RequirementState => {
-    if (!isObject(entry) || typeof entry['id'] !== 'string') throw not(`requirement #${index + 1} has no id`);
-    const id = entry['id'];
-    if (!includes(LEVELS, entry['level'])) throw not(`${id} has no level of ${LEVELS.join(', ')}`);
-    if (!includes(VERDICTS, entry['verdict'])) throw not(`${id} has no verdict of ${VERDICTS.join(', ')}`);
-    const observations = entry['observations'] ?? [];
-    if (!Array.isArray(observations) || observations.some((item) => typeof item !== 'string')) throw not(`the observations of ${id} are not a list of texts`);
-    return {
-      id,
-      level: entry['level'],
-      verdict: entry['verdict'],
-      statement: typeof entry['statement'] === 'string' ? entry['statement'] : '',
-      observations: observations as string[],
-    };
-  });
+/** The parts of a checked certificate (fixtures/reporters/certificate.ts readCertificate) the diff reads. */
+export function diffable(report: CertificationReport): DiffableCertificate {
+  const parsed = report as unknown as Record<string, unknown>;
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const states = report.requirements.map((entry): RequirementState => ({
+    id: entry.id,
+    level: entry.level,
+    verdict: entry.verdict,
+    statement: typeof entry.statement === 'string' ? entry.statement : '',
+    observations: (entry.observations as string[] | undefined) ?? [],
+  }));
   const list = (key: string): unknown[] => (Array.isArray(parsed[key]) ? parsed[key] : []);
   const certifiability = parsed['certifiability'];
   const certifiable = isObject(certifiability) && typeof certifiability['certifiable'] === 'boolean' ? certifiability['certifiable'] : undefined;
   const reasons =
     isObject(certifiability) && Array.isArray(certifiability['reasons']) ? certifiability['reasons'].filter((reason) => typeof reason === 'string') : [];
   const line = verdictLine({
-    verdict: parsed['verdict'],
-    totals: totals as Certification['totals'],
+    verdict: report.verdict,
+    totals: report.totals,
     ...(certifiable === undefined ? {} : { certifiability: { certifiable, reasons } }),
     requirements: [],
     knownDeviations: list('knownDeviations') as Certification['knownDeviations'],
@@ -113,12 +71,17 @@ export function parseCertificate(text: string, name: string): DiffableCertificat
   const startTime = typeof parsed['startTime'] === 'string' ? parsed['startTime'] : undefined;
   return {
     verdictLine: line,
-    verdict: parsed['verdict'],
+    verdict: report.verdict,
     ...(certifiable === undefined ? {} : { certifiable }),
     ...(target === undefined ? {} : { target }),
     ...(startTime === undefined ? {} : { startTime }),
     requirements: states,
   };
+}
+
+/** The certificate in `text` as the diff reads it, or NotACertificate saying what is wrong with it. `name` is how the message names the file. */
+export function parseCertificate(text: string, name: string): DiffableCertificate {
+  return diffable(readCertificate(text, name));
 }
 
 /** A requirement whose verdict moved; `before` is absent for a requirement the old certificate did not list. */
@@ -157,7 +120,7 @@ export interface CertificateDiff {
 
 /** The form of an observation: its text without the trailing `(detail)`. */
 export function observedForm(observation: string): string {
-  return /^(.*?) \((.*)\)$/s.exec(observation)?.[1] ?? observation;
+  return observationParts(observation).form;
 }
 
 /** The distinct forms of a requirement's observations, sorted. */

@@ -23,7 +23,7 @@ import type { DeclaredOperation, InterfaceCoverage } from '../../fixtures/verdic
 import type { Certification, TestEvidence } from '../../fixtures/verdict/certification.ts';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { documentOperations } from '../../fixtures/reporters/coverage.ts';
 import { certifiability, fingerprintOf, fingerprintPaths, gitState } from '../../fixtures/reporters/provenance.ts';
 import type { Provenance } from '../../fixtures/reporters/provenance.ts';

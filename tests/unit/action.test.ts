@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { parseDotenv } from '../../fixtures/config/dotenv.ts';
 import { TARGET_VARIABLES } from '../../fixtures/config/variables.ts';
 import { unreachableCertification } from '../../fixtures/verdict/certification.ts';
-import { renderMarkdown } from '../../fixtures/reporters/certification.ts';
+import { renderMarkdown } from '../../fixtures/reporters/certificate-markdown.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
 import { digestCertificate, flagInput, maskCommand, outputLines, profileMasks, renderSummary, UNMASKED_VARIABLES } from '../../scripts/lib/action.ts';

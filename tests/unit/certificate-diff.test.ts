@@ -11,17 +11,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { FAULTS } from '../../reference/faults/index.ts';
-import {
-  diffCertificates,
-  diffExitCode,
-  NotACertificate,
-  observedForms,
-  parseCertificate,
-  renderMarkdown,
-  renderText,
-  unchanged,
-} from '../../scripts/lib/certificate-diff.ts';
+import { diffCertificates, diffExitCode, observedForms, parseCertificate, renderMarkdown, renderText, unchanged } from '../../scripts/lib/certificate-diff.ts';
 import type { DiffableCertificate } from '../../scripts/lib/certificate-diff.ts';
+import { NotACertificate } from '../../fixtures/reporters/certificate.ts';
 import { renderRunSummary } from '../../scripts/lib/job-summary.ts';
 import { bip39Observation } from '../support/key-material.ts';
 

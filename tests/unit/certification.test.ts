@@ -4,7 +4,9 @@ import { certify, judgeRequirement, outcomeFor, overallVerdict, suiteError, verd
 import type { Certification, RequirementResult, TestEvidence } from '../../fixtures/verdict/certification.ts';
 import type { CheckRecord } from '../../fixtures/verdict/checks.ts';
 import type { Finding } from '../../fixtures/verdict/annotation-structure.ts';
-import { closingLines, codeSpan, listsOnly, problemsByOperation, renderMarkdown, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
+import { closingLines, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
+import { codeSpan, problemsByOperation, renderMarkdown } from '../../fixtures/reporters/certificate-markdown.ts';
+import { listsOnly } from '../../fixtures/reporters/fresh-start.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { because } from '../../fixtures/verdict/not-assessed.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';

@@ -27,7 +27,7 @@ import type { RunStop, RunStopOptions } from '../../fixtures/transport/run-stop.
 import { certify, exitCodeFor, verdictLine } from '../../fixtures/verdict/certification.ts';
 import type { TestEvidence } from '../../fixtures/verdict/certification.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
-import { runOutages } from '../../fixtures/reporters/certification.ts';
+import { runOutages } from '../../fixtures/reporters/run-outages.ts';
 
 const MAIN = 'http://127.0.0.1:4010';
 const REALTIME = 'http://127.0.0.1:4010/v2';

@@ -15,8 +15,10 @@ import { CHECK_OUTCOMES } from '../../fixtures/verdict/checks.ts';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { REDACTED } from '../../fixtures/evidence/redact.ts';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
-import { redactEvidence, renderMarkdown, testEvidence } from '../../fixtures/reporters/certification.ts';
-import type { CertificationReport } from '../../fixtures/reporters/certification.ts';
+import { testEvidence } from '../../fixtures/reporters/certification.ts';
+import { redactEvidence } from '../../fixtures/reporters/certificate.ts';
+import { renderMarkdown } from '../../fixtures/reporters/certificate-markdown.ts';
+import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import RedactionReporter from '../../fixtures/reporters/redaction.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

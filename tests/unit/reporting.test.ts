@@ -10,7 +10,7 @@ import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
 import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/reporters/report-metadata.ts';
 import { documentationLabelsFirst, withTranscript } from '../../fixtures/reporters/allure.ts';
-import { failureLine } from '../../fixtures/reporters/certification.ts';
+import { errorLine } from '../../fixtures/verdict/checks.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { openapiSha256 } from '../../fixtures/contract/index.ts';
 import RedactionReporter, { WITHHELD, isTextContentType, redactColoured, reporterSecrets, unredactedReporters } from '../../fixtures/reporters/redaction.ts';
@@ -151,15 +151,16 @@ describe('redactColoured', () => {
   });
 });
 
-describe('failureLine', () => {
+describe("errorLine of a test's failure", () => {
   it('keeps the first line, and the Expected and Received values after a bare expect header', () => {
     assert.equal(
-      failureLine('Response does not match operation listGroups (GET /groups): check "status" failed.\nReceived: status 500'),
+      errorLine('Response does not match operation listGroups (GET /groups): check "status" failed.\nReceived: status 500', 'a test'),
       'Response does not match operation listGroups (GET /groups): check "status" failed.',
     );
     assert.equal(
-      failureLine(
+      errorLine(
         'Error: \u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: \u001b[32m500\u001b[39m\nReceived: \u001b[31m200\u001b[39m\n    at x.spec.ts:3',
+        'a test',
       ),
       'expect(received).toBe(expected); Expected: 500; Received: 200',
     );
