@@ -3,12 +3,11 @@
  * interface, and the connected participants on both interfaces. Reads TARGET_CHANNEL, a channel with
  * events and connected participants; no operation of the interface publishes events or opens channels.
  */
-import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
-import type { ApiClient, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { check, cites, expect, isRecord, notAssessed, test } from '../fixtures/index.ts';
+import type { ApiClient, Exchange, JsonObject, TargetConfig } from '../fixtures/index.ts';
 import { stableIdsInOther } from './conditions/index.ts';
-import { connectedOf, field, isRecord, roomOfChannel } from './support/observations.ts';
+import { connectedOf, field, roomOfChannel } from './support/observations.ts';
 import { relyOn } from './support/reliance.ts';
-import type { JsonObject } from './support/observations.ts';
 
 const CHANNEL_WHY = 'a realtime channel with events and connected participants';
 const EVENTS_LIMIT = 250;

@@ -7,11 +7,10 @@
  * UNS-15 an observation). Those error-body requirements are checked, not cited: whether an answer
  * is an error is the target's choice.
  */
-import { allOf, check, cites, expect, notAssessed, requirement, test, together } from '../fixtures/index.ts';
-import type { ApiClient, CallOptions, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { allOf, check, cites, concerns, expect, isRecord, notAssessed, test, together } from '../fixtures/index.ts';
+import type { ApiClient, CallOptions, Exchange, JsonObject, TargetConfig } from '../fixtures/index.ts';
 import { checkWhereItApplies } from './support/applicability.ts';
-import { checkErrorBody, connectedOf, describeAnswer, field, isRecord, itemsOf, rateLimitHeaders, rawGet } from './support/observations.ts';
-import type { JsonObject } from './support/observations.ts';
+import { checkErrorBody, connectedOf, describeAnswer, field, itemsOf, rateLimitHeaders, rawGet } from './support/observations.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 import { callSecurityKey } from './support/security-keys.ts';
 
@@ -34,8 +33,7 @@ async function checkOpenAnswer(requirementId: string, exchange: Exchange, what =
  * whose answers are error statuses on most targets. The other tests check it on any error body they
  * meet without citing it (an error there is the target's choice).
  */
-const errorShapeCitations = (operations: readonly string[]): string[] =>
-  operations.some((operation) => requirement('UNS-15').operations.includes(operation)) ? ['UNS-15'] : [];
+const errorShapeCitations = (operations: readonly string[]): string[] => (operations.some((operation) => concerns('UNS-15', operation)) ? ['UNS-15'] : []);
 
 const uuidsOf = (exchange: Exchange): string[] => itemsOf(exchange.json).map((item) => String(field(item, 'uuid')));
 
@@ -129,7 +127,7 @@ for (const c of UNKNOWN_ID_CASES) {
         const exchange = await api.call(operation, options);
         const answer = await checkOpenAnswer(c.id, exchange);
         observe(c.id, answer, operation);
-        if (exchange.status >= 400 && requirement('UNS-15').operations.includes(operation)) observe('UNS-15', answer, operation);
+        if (exchange.status >= 400 && concerns('UNS-15', operation)) observe('UNS-15', answer, operation);
         return exchange;
       });
       // Whether an unknown id gets a 200 is the target's choice: each requirement stating what a 200

@@ -6,7 +6,8 @@
  * its date-times lies in the period widened by the zones it may be counted in (from UTC-12 to
  * UTC+14), and a filter must return an item all of whose date-times lie in the period narrowed by them.
  */
-import { fail, isRecord, shown } from './condition.ts';
+import { isRecord } from '../../fixtures/index.ts';
+import { fail, shown } from './condition.ts';
 
 /** The date-times of a record that a date filter may apply to. */
 export const FILTER_DATE_FIELDS = ['startedAt', 'endedAt', 'createdAt'] as const;

@@ -12,20 +12,9 @@
 import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 
-import { check, checkExchange, expect, listOperations, notAssessed, recordCheck, requirement } from '../../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, Need, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
+import { check, checkExchange, concerns, expect, isRecord, listOperations, notAssessed, recordCheck } from '../../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, JsonObject, Need, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
 import { errorIsStatusName, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
-
-type JsonObject = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** True when the catalogue entry `id` names `operationId` among its operations. */
-export function concerns(id: string, operationId: string): boolean {
-  return requirement(id).operations.includes(operationId);
-}
 
 /**
  * The one of `cites` that governs `operationId` (lists it among its operations), which a check of that

@@ -4,16 +4,11 @@
  * error body). Each runs only for the operations its catalogue entry names, so that the scope the
  * level audit gives a requirement flows into the checks without editing them.
  */
-import { check, notApplicable, notAssessed, requirement } from '../../fixtures/index.ts';
+import { check, concerns, notApplicable, notAssessed } from '../../fixtures/index.ts';
 import type { Exchange } from '../../fixtures/index.ts';
 import { errorIsStatusName, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
 
 export type ErrorRequirement = 'ERR-04' | 'ERR-05' | 'ERR-06';
-
-/** Whether the catalogue entry of `requirementId` names `operationId`. */
-export function concerns(requirementId: string, operationId: string): boolean {
-  return requirement(requirementId).operations.includes(operationId);
-}
 
 /** Those of `ids` that concern one of `operations` at least: what a test over these operations cites. */
 export function concerning(ids: readonly ErrorRequirement[], operations: readonly string[]): ErrorRequirement[] {
