@@ -3,16 +3,21 @@
  * target did with observe(), and checks only what the interface does state: an answer is the
  * documented 200 or an error status (a check of the UNS requirement, so that a difference is an
  * observation), and an error body is checked against the requirements that govern it
- * (support/observations.ts checkErrorBody: ERR-04 and ERR-05 where listed, ERR-06 a warning,
- * UNS-15 an observation). Those error-body requirements are checked, not cited: whether an answer
+ * (support/error-bodies.ts checkErrorBody: ERR-04, ERR-05 and the 401 body of ERR-01 where listed,
+ * ERR-06 a warning, UNS-15 an observation). Those error-body requirements are checked, not cited: whether an answer
  * is an error is the target's choice.
  */
 import { allOf, check, cites, concerns, expect, isRecord, notAssessed, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Exchange, JsonObject, TargetConfig } from '../fixtures/index.ts';
 import { checkWhereItApplies } from './support/applicability.ts';
-import { checkErrorBody, connectedOf, describeAnswer, field, itemsOf, rateLimitHeaders, rawGet } from './support/observations.ts';
+import { connectedOf, describeAnswer, field, itemsOf, rateLimitHeaders, rawGet } from './support/observations.ts';
+import { checkErrorBody } from './support/error-bodies.ts';
+import type { ErrorRequirement } from './support/error-bodies.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 import { callSecurityKey } from './support/security-keys.ts';
+
+/** What an error body the interface leaves open is checked for, each where its requirement lists the operation. */
+const UNSPECIFIED_ERROR_BODY: readonly ErrorRequirement[] = ['ERR-04', 'ERR-05', 'ERR-01', 'ERR-06', 'UNS-15'];
 
 /**
  * The check of an answer the interface leaves open, as a check of `requirementId`: a 200 matches
@@ -24,7 +29,7 @@ async function checkOpenAnswer(requirementId: string, exchange: Exchange, what =
     if (exchange.status >= 400) return;
     expect(exchange, what).toMatchOperation(exchange.operationId, { status: 200 });
   });
-  if (exchange.status >= 400) await checkErrorBody(exchange);
+  if (exchange.status >= 400) await checkErrorBody(exchange, exchange.operationId, UNSPECIFIED_ERROR_BODY);
   return describeAnswer(exchange);
 }
 
@@ -215,7 +220,7 @@ test(
       await check('UNS-09', `upsert ${name}: answers the documented 201 or an error status`, () => {
         expect(exchange.status === 201 || exchange.status >= 400, describeAnswer(exchange)).toBe(true);
       });
-      if (exchange.status >= 400) await checkErrorBody(exchange);
+      if (exchange.status >= 400) await checkErrorBody(exchange, exchange.operationId, UNSPECIFIED_ERROR_BODY);
       observe('UNS-09', describeAnswer(exchange), name);
     });
   },
@@ -396,7 +401,7 @@ test('upserting an archived participant is observed', cites('UNS-21', 'PART-11',
   await check('UNS-21', `${what}: answers the documented 201 or an error status`, () => {
     expect(upsert.status === 201 || upsert.status >= 400, describeAnswer(upsert)).toBe(true);
   });
-  if (upsert.status >= 400) await checkErrorBody(upsert);
+  if (upsert.status >= 400) await checkErrorBody(upsert, upsert.operationId, UNSPECIFIED_ERROR_BODY);
   const read = await api.call('getParticipant', { params: { id } });
   const after = await checkOpenAnswer('UNS-21', read, 'getParticipant after the upsert');
   observe('UNS-21', `upsert ${describeAnswer(upsert)}; then getParticipant ${after}`);

@@ -1,12 +1,12 @@
 /**
  * Helpers of the realtime, formats, variants, unspecified-behaviour and bad-input specs: timestamp
- * formats, error-body checks, short descriptions of answers for observations, and the discovery of
+ * formats, refusals of bad requests, short descriptions of answers for observations, and the discovery of
  * the room a realtime channel belongs to (the profile names a channel but not its room).
  */
 import type { APIRequestContext } from '@playwright/test';
-import { check, concerns, expect, isRecord, notAssessed, recordExchange, test } from '../../fixtures/index.ts';
+import { concerns, expect, isRecord, notAssessed, recordExchange, test } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange, TargetConfig, Warn } from '../../fixtures/index.ts';
-import { errorIsStatusName, failureOf, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
+import { failureOf, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
 
 /** The records of a list body: a bare array, or the `data` array of the pagination envelope. */
 export function itemsOf(body: unknown): unknown[] {
@@ -104,35 +104,6 @@ export function warnUnlessGeneralErrorBody(exchange: Exchange, warn: Warn): void
   if (!concerns('ERR-06', exchange.operationId)) return;
   const problem = generalBodyProblem(exchange);
   if (problem !== undefined) warn('ERR-06', problem);
-}
-
-/**
- * What the interface states about an error body, each a check of its own requirement where the
- * catalogue lists the operation: statusCode equals the status (ERR-04), error is the status name
- * (ERR-05), the documented 401 body (ERR-01), the general error body (ERR-06, a SHOULD); and, where
- * the interface does not show the operation's error bodies, the general body as an observation (UNS-15).
- */
-export async function checkErrorBody(exchange: Exchange): Promise<void> {
-  const { operationId, status } = exchange;
-  const body = exchange.json;
-  if (concerns('ERR-04', operationId) && isRecord(body) && 'statusCode' in body) {
-    await check('ERR-04', `${operationId}: statusCode equals the HTTP status ${status}`, () =>
-      expect(statusCodeProblem(exchange), excerpt(exchange)).toBeUndefined(),
-    );
-  }
-  if (concerns('ERR-05', operationId) && isRecord(body) && 'error' in body) {
-    await check('ERR-05', `${operationId}: error is the name of status ${status}`, () => errorIsStatusName(exchange));
-  }
-  if (status === 401 && concerns('ERR-01', operationId)) {
-    await check('ERR-01', `${operationId}: the 401 body holds statusCode 401 and a message`, () =>
-      expect(exchange).toMatchOperation(operationId, { status: 401 }),
-    );
-  }
-  for (const id of ['ERR-06', 'UNS-15'].filter((candidate) => concerns(candidate, operationId))) {
-    await check(id, `${operationId}: the ${status} body is the general error body`, () =>
-      expect(generalBodyProblem(exchange), excerpt(exchange)).toBeUndefined(),
-    );
-  }
 }
 
 /**
