@@ -10,6 +10,8 @@
  * ConditionFailure whose message is the finding, what was found against what the rule asks, ending
  * with the answer's curl line when it has one. It never records a check, never calls expect and
  * never skips: which requirement a finding counts against, and when the rule applies, is the caller's.
+ * Where the values are too few to tell (everyItemHas and everyItemWithin below the least number of
+ * items their caller names), it says so with notAssessed.check, which check() records as not assessed.
  *
  *   await check('PAG-05', 'totalPages equals ceil(total / limit)', () => totalPagesIsCeiling(page.pagination));   // a spec
  *   const failure = failureOf(() => totalPagesIsCeiling(body.pagination));                                   // findings as data
