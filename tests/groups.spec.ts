@@ -9,6 +9,7 @@
 import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
 import type { Exchange, Group, Participant } from '../fixtures/index.ts';
 import { discovered, isAbsoluteUrl, readPage } from './support/reads.ts';
+import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
 
 const groupFields = (group: Partial<Group>): Partial<Group> => ({ id: group.id, name: group.name, createdAt: group.createdAt });
 
@@ -137,4 +138,14 @@ test('participant avatars are absolute URLs, in the group list and from getParti
       'avatars that are not absolute URLs',
     ).toEqual([]);
   });
+});
+
+// What an unknown group gets is not shown (UNS-01); a 200 of getGroup is still the group asked for (GRP-05).
+observeUnknownId({
+  id: 'UNS-01',
+  what: 'an unknown group',
+  calls: [
+    ['getGroup', { params: { id: UNKNOWN } }],
+    ['listGroupParticipants', { params: { groupId: UNKNOWN } }],
+  ],
 });

@@ -15,6 +15,8 @@ import { checkErrorBody } from './support/error-bodies.ts';
 import { MAX_WALK_PAGES } from './support/paging.ts';
 import type { ListRequest } from './support/paging.ts';
 import { discovered, isAbsoluteUrl, keysOf, readPage, walkKeys } from './support/reads.ts';
+import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
+import type { UnknownIdCase } from './support/unknown-ids.ts';
 
 const WRITES = { tag: ['@writes'] };
 
@@ -307,3 +309,10 @@ async function theParticipantIfRead(answers: readonly Exchange[], created: Creat
     });
   });
 }
+
+// What an unknown participant gets is not shown (UNS-02); a 200 is still the participant asked for (PART-11).
+const UNKNOWN_PARTICIPANT: UnknownIdCase[] = [
+  { id: 'UNS-02', what: 'reading an unknown participant', calls: [['getParticipant', { params: { id: UNKNOWN } }]] },
+  { id: 'UNS-02', what: 'archiving an unknown participant', calls: [['archiveParticipant', { params: { id: UNKNOWN } }]] },
+];
+for (const c of UNKNOWN_PARTICIPANT) observeUnknownId(c);

@@ -8,6 +8,7 @@ import type { ApiClient, Exchange, JsonObject, TargetConfig } from '../fixtures/
 import { stableIdsInOther } from './conditions/index.ts';
 import { connectedOf, field, roomOfChannel } from './support/observations.ts';
 import { relyOn } from './support/reliance.ts';
+import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
 
 const CHANNEL_WHY = 'a realtime channel with events and connected participants';
 const EVENTS_LIMIT = 250;
@@ -267,4 +268,16 @@ test('the versioned and the room participant lists name the same connected parti
       curl: third.curl,
     }),
   );
+});
+
+// What an unknown channel or room gets is not shown (UNS-04); a 200 still answers for the channel
+// asked for (RT-03) and lists only participants of the room asked for (RT-11).
+observeUnknownId({
+  id: 'UNS-04',
+  what: 'an unknown channel or room',
+  calls: [
+    ['getChannelInfo', { params: { channel: UNKNOWN } }],
+    ['listChannelParticipants', { params: { channel_name: UNKNOWN } }],
+    ['listRoomChannelParticipants', { params: { room: UNKNOWN, channel: UNKNOWN } }],
+  ],
 });

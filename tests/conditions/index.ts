@@ -19,12 +19,13 @@
  * One module per subject: pagination (the arithmetic of a page), format (JSON bodies), error-body
  * (statusCode, error, the general error body), filters (what a filter implies for the items), answers
  * (refusals, no success, no 5xx, nothing granted), agreement (two operations that describe the same
- * thing).
+ * thing), asked-for (what an answer for an unknown id still holds).
  */
 export { ConditionFailure, failureOf } from './condition.ts';
 export type { Answer } from './condition.ts';
 export { noMinutesWithoutRecordings, sameTotals, stableIdsInOther } from './agreement.ts';
 export type { ListsAround, MeetingBesideRecordings, SummariesOfTheSame } from './agreement.ts';
+export { isTheRecordAskedFor, listsOnlyOfRoom } from './asked-for.ts';
 export { acceptedOrRefused, grantsNone, noParticipantCreated, noServerError, noSuccess, okOrRefused, refusedAsInvalidUri, refusedWith4xx } from './answers.ts';
 export { errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from './error-body.ts';
 export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
