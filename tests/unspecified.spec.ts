@@ -232,57 +232,6 @@ test('meeting statistics with usePagination=true and onlySummary left out are ob
   expect(form, 'one of the documented forms of meeting statistics').not.toBe('another form');
 });
 
-/**
- * Archives a participant the test created. The archive is PART-09's to certify: when it is refused,
- * the observation cannot be made, and the checks of the test's requirements say so.
- */
-async function archived(api: ApiClient, id: string, requirementIds: readonly string[], label: string): Promise<Exchange | undefined> {
-  const exchange = await api.call('archiveParticipant', { params: { id } });
-  if (exchange.status === 200) return exchange;
-  for (const requirementId of requirementIds) notAssessed.record(requirementId, label, `archiveParticipant answered ${describeAnswer(exchange)} (PART-09)`);
-  return undefined;
-}
-
-/**
- * PART-11 on the answers of the calls it concerns, the archive and the read: each 200 is the
- * participant asked for, with the name and email it holds; it does not apply when neither is a 200.
- */
-async function isTheParticipant(answers: readonly Exchange[], input: { participantId: string; name: string; email: string }, what: string): Promise<void> {
-  await checkWhereItApplies('PART-11', `${what}: a 200 is the participant asked for`, answers, (exchange) => {
-    expect({ id: field(exchange.json, 'id'), name: field(exchange.json, 'name'), email: field(exchange.json, 'email') }, `${what}\n${exchange.curl}`).toEqual({
-      id: input.participantId,
-      name: input.name,
-      email: input.email,
-    });
-  });
-}
-
-test('getting an archived participant is observed', cites('UNS-20', 'PART-11', { tag: ['@writes'] }), async ({ api, createParticipant, observe }) => {
-  const { id, input } = await createParticipant();
-  const what = 'getParticipant of an archived participant';
-  const archive = await archived(api, id, ['UNS-20', 'PART-11'], what);
-  if (archive === undefined) return;
-  const read = await api.call('getParticipant', { params: { id } });
-  observe('UNS-20', await checkOpenAnswer('UNS-20', read, what));
-  await isTheParticipant([archive, read], input, 'in reading an archived participant');
-});
-
-test('upserting an archived participant is observed', cites('UNS-21', 'PART-11', { tag: ['@writes'] }), async ({ api, createParticipant, observe }) => {
-  const { id, input } = await createParticipant();
-  const what = 'upsertParticipant of an archived participant';
-  const archive = await archived(api, id, ['UNS-21', 'PART-11'], what);
-  if (archive === undefined) return;
-  const upsert = await api.call('upsertParticipant', { body: input });
-  await check('UNS-21', `${what}: answers the documented 201 or an error status`, () => {
-    expect(upsert.status === 201 || upsert.status >= 400, describeAnswer(upsert)).toBe(true);
-  });
-  if (upsert.status >= 400) await checkErrorBody(upsert, upsert.operationId, UNSPECIFIED_ERROR_BODY);
-  const read = await api.call('getParticipant', { params: { id } });
-  const after = await checkOpenAnswer('UNS-21', read, 'getParticipant after the upsert');
-  observe('UNS-21', `upsert ${describeAnswer(upsert)}; then getParticipant ${after}`);
-  await isTheParticipant([archive, read], input, 'in upserting an archived participant and reading it back');
-});
-
 /** Reads of transcription statistics may meet the documented usage-limit 403: such a read assesses nothing. */
 function unlessUsageLimit(exchange: Exchange): Exchange {
   if (exchange.status === 403) notAssessed.check(`getTranscriptionStats answered the usage-limit 403 (${describeAnswer(exchange)})`);
