@@ -19,7 +19,7 @@
  * One module per subject: pagination (the arithmetic of a page), format (JSON bodies), error-body
  * (statusCode, error, the general error body), filters (what a filter implies for the items), answers
  * (refusals, no success, no 5xx, nothing granted), agreement (two operations that describe the same
- * thing), asked-for (what an answer for an unknown id still holds).
+ * thing), asked-for (what an answer for an unknown id still holds), realtime (the shapes of the channel info).
  */
 export { ConditionFailure, failureOf } from './condition.ts';
 export type { Answer } from './condition.ts';
@@ -31,6 +31,7 @@ export { errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus,
 export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
 export type { Period } from './filters.ts';
 export { declaresJson, parsesAsJson } from './format.ts';
+export { everyEventIsRealtimeEvent, isRealtimeChannel } from './realtime.ts';
 export {
   fullPageExpected,
   holdsTake,
