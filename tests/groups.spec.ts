@@ -7,7 +7,7 @@
  * says about another (GRP-03, PART-03), one check per group or participant.
  */
 import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
-import type { Exchange, Group, Participant } from '../fixtures/index.ts';
+import type { CallOptions, Exchange, Group, Participant } from '../fixtures/index.ts';
 import { discovered, isAbsoluteUrl, readPage } from './support/reads.ts';
 import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
 
@@ -141,11 +141,8 @@ test('participant avatars are absolute URLs, in the group list and from getParti
 });
 
 // What an unknown group gets is not shown (UNS-01); a 200 of getGroup is still the group asked for (GRP-05).
-observeUnknownId({
-  id: 'UNS-01',
-  what: 'an unknown group',
-  calls: [
-    ['getGroup', { params: { id: UNKNOWN } }],
-    ['listGroupParticipants', { params: { groupId: UNKNOWN } }],
-  ],
-});
+const GROUP_CALLS: [string, CallOptions][] = [
+  ['getGroup', { params: { id: UNKNOWN } }],
+  ['listGroupParticipants', { params: { groupId: UNKNOWN } }],
+];
+observeUnknownId({ id: 'UNS-01', what: 'an unknown group', calls: GROUP_CALLS });
