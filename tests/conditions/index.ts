@@ -37,6 +37,7 @@ export {
   holdsTake,
   lastPageHoldsRest,
   limitIsTake,
+  noItemTwice,
   pageFollowsSkip,
   pageIsOrdinal,
   pastTheEndAnswered,
