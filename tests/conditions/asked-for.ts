@@ -5,6 +5,7 @@
  */
 import { isRecord } from '../../fixtures/index.ts';
 import { fail, shown } from './condition.ts';
+import type { Answer } from './condition.ts';
 
 /** The value at `path` of a record answered for `asked` (`['id']`, `['channel', 'name']`) is `asked`. */
 export function isTheRecordAskedFor(record: unknown, path: readonly string[], asked: string): void {
@@ -16,4 +17,16 @@ export function isTheRecordAskedFor(record: unknown, path: readonly string[], as
 export function listsOnlyOfRoom(items: readonly unknown[], room: string): void {
   const others = items.map((item) => (isRecord(item) ? item['roomId'] : undefined)).filter((roomId) => roomId !== room);
   if (others.length > 0) fail(`${others.length} of ${items.length} items name a roomId other than ${shown(room)}: ${shown(others)}`);
+}
+
+/** The record an answer holds carries each of `fields` with the value of the one asked for (its id, name, email). */
+export function holdsTheFieldsAskedFor(answer: Answer, fields: Readonly<Record<string, unknown>>): void {
+  const record = isRecord(answer.json) ? answer.json : {};
+  const wrong = Object.entries(fields).filter(([name, value]) => record[name] !== value);
+  if (wrong.length > 0) {
+    fail(
+      `the record answered is not the one asked for: ${wrong.map(([name, value]) => `${name} is ${shown(record[name])}, not ${shown(value)}`).join('; ')}`,
+      answer,
+    );
+  }
 }

@@ -25,7 +25,7 @@ export { ConditionFailure, failureOf } from './condition.ts';
 export type { Answer } from './condition.ts';
 export { noMinutesWithoutRecordings, sameTotals, stableIdsInOther } from './agreement.ts';
 export type { ListsAround, MeetingBesideRecordings, SummariesOfTheSame } from './agreement.ts';
-export { isTheRecordAskedFor, listsOnlyOfRoom } from './asked-for.ts';
+export { holdsTheFieldsAskedFor, isTheRecordAskedFor, listsOnlyOfRoom } from './asked-for.ts';
 export { acceptedOrRefused, grantsNone, noParticipantCreated, noServerError, noSuccess, okOrRefused, refusedAsInvalidUri, refusedWith4xx } from './answers.ts';
 export { errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from './error-body.ts';
 export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
