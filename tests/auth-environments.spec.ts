@@ -8,16 +8,16 @@
  */
 import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient, Exchange } from '../fixtures/index.ts';
-import { checkErrorBody } from './support/auth.ts';
 import type { ErrorReport } from './support/auth.ts';
+import { checkErrorBody } from './support/error-bodies.ts';
 
 /**
  * The ids that a 2xx answer carries as a JSON string value anywhere in its body; an error answer
  * carries none, and its body goes through the error-body checks instead.
  */
-function idsReturned(exchange: Exchange, ids: readonly string[], report: ErrorReport): string[] {
+async function idsReturned(exchange: Exchange, ids: readonly string[], report: ErrorReport): Promise<string[]> {
   if (exchange.status < 200 || exchange.status > 299) {
-    checkErrorBody(exchange, report, "with the other environment's API key");
+    await checkErrorBody(exchange, `${exchange.operationId} with the other environment's API key`, ['ERR-04', 'ERR-05', 'ERR-06', 'VAR-05'], report.observe);
     return [];
   }
   return ids.filter((id) => exchange.text.includes(JSON.stringify(id)));
@@ -34,7 +34,7 @@ async function expectNoneReturned(
   await check(requirementId, label, async () => {
     const exchange = await send();
     expect(
-      idsReturned(exchange, ids, report),
+      await idsReturned(exchange, ids, report),
       `${exchange.operationId} with the other environment's key returned this environment's data\n${exchange.curl}`,
     ).toEqual([]);
   });

@@ -14,7 +14,7 @@
  * operation (AUTH-03 for listGroups, AUTH-06 for getTranscriptionStats, ...), with the request sent
  * inside it; the 401 body is checked after it, on the error requirements (support/auth.ts).
  */
-import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
+import { check, cites, concerns, expect, notAssessed, test, together } from '../fixtures/index.ts';
 import type { CallOptions, Exchange, Need, TargetConfig } from '../fixtures/index.ts';
 import {
   NEVER_ISSUED_API_KEY,
@@ -22,7 +22,6 @@ import {
   WRONG_SECRET,
   accessToken,
   callOperation,
-  concerns,
   credentialHeadersSent,
   credentialsOf,
   expectUnauthorized,

@@ -7,11 +7,10 @@
  * that read it not assessed, as its status is judged by the operation's own requirements.
  */
 
-import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
-import type { ApiClient, CreateParticipant, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { check, cites, expect, isRecord, notAssessed, test } from '../fixtures/index.ts';
+import type { ApiClient, CreateParticipant, Discovery, Exchange, JsonObject, TargetConfig } from '../fixtures/index.ts';
 import { declaresJson, parsesAsJson } from './conditions/index.ts';
-import { connectedOf, field, isDateTimeMs, isEpochMillis, isRecord, itemsOf, roomOfChannel } from './support/observations.ts';
-import type { JsonObject } from './support/observations.ts';
+import { connectedOf, field, isDateTimeMs, isEpochMillis, itemsOf, roomOfChannel } from './support/observations.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
 interface Context {

@@ -7,8 +7,10 @@
  * says about another (GRP-03, PART-03), one check per group or participant.
  */
 import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
-import type { Exchange, Group, Participant } from '../fixtures/index.ts';
+import type { CallOptions, Exchange, Group, Participant } from '../fixtures/index.ts';
 import { discovered, isAbsoluteUrl, readPage } from './support/reads.ts';
+import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
+import { noItemTwice } from './conditions/index.ts';
 
 const groupFields = (group: Partial<Group>): Partial<Group> => ({ id: group.id, name: group.name, createdAt: group.createdAt });
 
@@ -36,11 +38,6 @@ function listedItems(exchange: Exchange, requirementId: string): Record<string, 
 }
 
 /** The ids listed more than once. */
-function listedTwice(items: readonly Record<string, unknown>[]): unknown[] {
-  const ids = items.map((item) => item['id']);
-  return ids.filter((id, index) => ids.indexOf(id) !== index);
-}
-
 test('listing groups returns a pagination envelope of groups with distinct ids', cites('GRP-01', 'GRP-02', 'PAG-10'), async ({ api }) => {
   const exchange = await api.call('listGroups');
   await check('GRP-01', 'listGroups answers 200 with a pagination envelope whose data is an array of groups', () => {
@@ -51,7 +48,10 @@ test('listing groups returns a pagination envelope of groups with distinct ids',
     expect(exchange).toMatchOperation('listGroups', { status: 200 });
   });
   await check('PAG-10', 'the first page of listGroups lists no group twice', () => {
-    expect(listedTwice(listedItems(exchange, 'GRP-01')), `group ids listed twice\n${exchange.curl}`).toEqual([]);
+    noItemTwice(
+      listedItems(exchange, 'GRP-01').map((item) => item['id']),
+      exchange,
+    );
   });
 });
 
@@ -98,7 +98,10 @@ test("listing a group's participants returns a pagination envelope of participan
     expect(exchange).toMatchOperation('listGroupParticipants', { status: 200 });
   });
   await check('PAG-10', `the first page of group ${group.id} lists no participant twice`, () => {
-    expect(listedTwice(listedItems(exchange, 'GRP-04')), `participant ids listed twice\n${exchange.curl}`).toEqual([]);
+    noItemTwice(
+      listedItems(exchange, 'GRP-04').map((item) => item['id']),
+      exchange,
+    );
   });
 });
 
@@ -138,3 +141,10 @@ test('participant avatars are absolute URLs, in the group list and from getParti
     ).toEqual([]);
   });
 });
+
+// What an unknown group gets is not shown (UNS-01); a 200 of getGroup is still the group asked for (GRP-05).
+const GROUP_CALLS: [string, CallOptions][] = [
+  ['getGroup', { params: { id: UNKNOWN } }],
+  ['listGroupParticipants', { params: { groupId: UNKNOWN } }],
+];
+observeUnknownId({ id: 'UNS-01', what: 'an unknown group', calls: GROUP_CALLS });

@@ -6,6 +6,7 @@
 import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient } from '../fixtures/index.ts';
 import { relyOn, requestOf } from './support/reliance.ts';
+import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
 
 /**
  * No delay is stated for the removal of the participants ("come to return an empty list"): a
@@ -76,3 +77,6 @@ test(
     });
   },
 );
+
+// What closing an unknown meeting gets is not shown (UNS-03).
+observeUnknownId({ id: 'UNS-03', what: 'closing an unknown meeting', calls: [['closeMeeting', { params: { meetingId: UNKNOWN } }]] });

@@ -11,10 +11,15 @@
 import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CreatedParticipant, Exchange, Group, Participant } from '../fixtures/index.ts';
 import { checkWhereItApplies } from './support/applicability.ts';
-import { checkErrorBody } from './support/auth.ts';
+import { checkErrorBody } from './support/error-bodies.ts';
+import { describeAnswer } from './support/observations.ts';
+import { checkOpenAnswer, UNSPECIFIED_ERROR_BODY } from './support/open-answers.ts';
 import { MAX_WALK_PAGES } from './support/paging.ts';
 import type { ListRequest } from './support/paging.ts';
 import { discovered, isAbsoluteUrl, keysOf, readPage, walkKeys } from './support/reads.ts';
+import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
+import type { UnknownIdCase } from './support/unknown-ids.ts';
+import { holdsTheFieldsAskedFor } from './conditions/index.ts';
 
 const WRITES = { tag: ['@writes'] };
 
@@ -237,7 +242,7 @@ test(
 test(
   'reading an archived participant answers with its record or an error status (recorded)',
   cites('UNS-20', 'PART-11', WRITES),
-  async ({ api, createParticipant, warn, observe }) => {
+  async ({ api, createParticipant, observe }) => {
     const created = await createParticipant();
     const answers: Exchange[] = [];
     await check('UNS-20', 'getParticipant of an archived participant answers its record or an error status', async () => {
@@ -250,7 +255,8 @@ test(
       } else {
         observe('UNS-20', `HTTP ${exchange.status}`, exchange.text.slice(0, 200));
         // The error bodies of getParticipant are not shown: only what the catalogue states for its operation is checked.
-        if (exchange.status >= 400) checkErrorBody(exchange, { warn, observe }, 'of an archived participant');
+        if (exchange.status >= 400)
+          await checkErrorBody(exchange, 'getParticipant of an archived participant', ['ERR-04', 'ERR-05', 'ERR-06', 'VAR-05'], observe);
       }
     });
     await theParticipantIfRead(answers, created, 'in reading an archived participant');
@@ -260,18 +266,20 @@ test(
 test(
   'upserting an archived participant reactivates it or is refused (recorded)',
   cites('UNS-21', 'PART-11', WRITES),
-  async ({ api, createParticipant, warn, observe }) => {
+  async ({ api, createParticipant, observe }) => {
     const created = await createParticipant();
     const answers: Exchange[] = [];
     await check('UNS-21', 'an upsert of an archived participant is answered, and getParticipant afterwards answers its record or an error status', async () => {
       answers.push(await archive(api, created.id));
       const upsert = await api.call('upsertParticipant', { body: created.input });
       if (upsert.status === 201) expect(upsert).toMatchOperation('upsertParticipant', { status: 201 });
-      else if (upsert.status >= 400) checkErrorBody(upsert, { warn, observe }, 'of an archived participant');
+      else if (upsert.status >= 400)
+        await checkErrorBody(upsert, 'upsertParticipant of an archived participant', ['ERR-04', 'ERR-05', 'ERR-06', 'VAR-05'], observe);
       const readBack = await api.call('getParticipant', { params: { id: created.id } });
       answers.push(readBack);
       if (readBack.status === 200) expect(readBack).toMatchOperation('getParticipant', { status: 200 });
-      else if (readBack.status >= 400) checkErrorBody(readBack, { warn, observe }, 'after an upsert of an archived participant');
+      else if (readBack.status >= 400)
+        await checkErrorBody(readBack, 'getParticipant after an upsert of an archived participant', ['ERR-04', 'ERR-05', 'ERR-06', 'VAR-05'], observe);
       observe('UNS-21', `upsert answered HTTP ${upsert.status}; getParticipant afterwards HTTP ${readBack.status}`);
     });
     await theParticipantIfRead(answers, created, 'in upserting an archived participant and reading it back');
@@ -296,11 +304,60 @@ async function theParticipantIfRead(answers: readonly Exchange[], created: Creat
     return;
   }
   await checkWhereItApplies('PART-11', label, answers, (exchange) => {
-    const record = exchange.json as Partial<Participant> | undefined;
-    expect({ id: record?.id, name: record?.name, email: record?.email }, `${exchange.operationId} ${what}\n${exchange.curl}`).toEqual({
-      id: created.id,
-      name: created.input.name,
-      email: created.input.email,
-    });
+    holdsTheFieldsAskedFor(exchange, { id: created.id, name: created.input.name, email: created.input.email });
   });
 }
+
+// What an unknown participant gets is not shown (UNS-02); a 200 is still the participant asked for (PART-11).
+const UNKNOWN_PARTICIPANT: UnknownIdCase[] = [
+  { id: 'UNS-02', what: 'reading an unknown participant', calls: [['getParticipant', { params: { id: UNKNOWN } }]] },
+  { id: 'UNS-02', what: 'archiving an unknown participant', calls: [['archiveParticipant', { params: { id: UNKNOWN } }]] },
+];
+for (const c of UNKNOWN_PARTICIPANT) observeUnknownId(c);
+
+/**
+ * Archives a participant the test created. The archive is PART-09's to certify: when it is refused,
+ * the observation cannot be made, and the checks of the test's requirements say so.
+ */
+async function archived(api: ApiClient, id: string, requirementIds: readonly string[], label: string): Promise<Exchange | undefined> {
+  const exchange = await api.call('archiveParticipant', { params: { id } });
+  if (exchange.status === 200) return exchange;
+  for (const requirementId of requirementIds) notAssessed.record(requirementId, label, `archiveParticipant answered ${describeAnswer(exchange)} (PART-09)`);
+  return undefined;
+}
+
+/**
+ * PART-11 on the answers of the calls it concerns, the archive and the read: each 200 is the
+ * participant asked for, with the name and email it holds; it does not apply when neither is a 200.
+ */
+async function isTheParticipant(answers: readonly Exchange[], input: { participantId: string; name: string; email: string }, what: string): Promise<void> {
+  await checkWhereItApplies('PART-11', `${what}: a 200 is the participant asked for`, answers, (exchange) => {
+    holdsTheFieldsAskedFor(exchange, { id: input.participantId, name: input.name, email: input.email });
+  });
+}
+
+test('getting an archived participant is observed', cites('UNS-20', 'PART-11', { tag: ['@writes'] }), async ({ api, createParticipant, observe }) => {
+  const { id, input } = await createParticipant();
+  const what = 'getParticipant of an archived participant';
+  const archive = await archived(api, id, ['UNS-20', 'PART-11'], what);
+  if (archive === undefined) return;
+  const read = await api.call('getParticipant', { params: { id } });
+  observe('UNS-20', await checkOpenAnswer('UNS-20', read, what));
+  await isTheParticipant([archive, read], input, 'in reading an archived participant');
+});
+
+test('upserting an archived participant is observed', cites('UNS-21', 'PART-11', { tag: ['@writes'] }), async ({ api, createParticipant, observe }) => {
+  const { id, input } = await createParticipant();
+  const what = 'upsertParticipant of an archived participant';
+  const archive = await archived(api, id, ['UNS-21', 'PART-11'], what);
+  if (archive === undefined) return;
+  const upsert = await api.call('upsertParticipant', { body: input });
+  await check('UNS-21', `${what}: answers the documented 201 or an error status`, () => {
+    expect(upsert.status === 201 || upsert.status >= 400, describeAnswer(upsert)).toBe(true);
+  });
+  if (upsert.status >= 400) await checkErrorBody(upsert, upsert.operationId, UNSPECIFIED_ERROR_BODY);
+  const read = await api.call('getParticipant', { params: { id } });
+  const after = await checkOpenAnswer('UNS-21', read, 'getParticipant after the upsert');
+  observe('UNS-21', `upsert ${describeAnswer(upsert)}; then getParticipant ${after}`);
+  await isTheParticipant([archive, read], input, 'in upserting an archived participant and reading it back');
+});

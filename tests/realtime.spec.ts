@@ -3,12 +3,12 @@
  * interface, and the connected participants on both interfaces. Reads TARGET_CHANNEL, a channel with
  * events and connected participants; no operation of the interface publishes events or opens channels.
  */
-import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
-import type { ApiClient, Exchange, TargetConfig } from '../fixtures/index.ts';
-import { stableIdsInOther } from './conditions/index.ts';
-import { connectedOf, field, isRecord, roomOfChannel } from './support/observations.ts';
+import { check, cites, expect, isRecord, notAssessed, test } from '../fixtures/index.ts';
+import type { ApiClient, Exchange, JsonObject, TargetConfig } from '../fixtures/index.ts';
+import { everyEventIsRealtimeEvent, isRealtimeChannel, isTheRecordAskedFor, stableIdsInOther } from './conditions/index.ts';
+import { connectedOf, field, roomOfChannel } from './support/observations.ts';
 import { relyOn } from './support/reliance.ts';
-import type { JsonObject } from './support/observations.ts';
+import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
 
 const CHANNEL_WHY = 'a realtime channel with events and connected participants';
 const EVENTS_LIMIT = 250;
@@ -53,19 +53,12 @@ test('channel info holds the channel, its events and a list of connected partici
 
 test('the channel carries name, participantId, apiKey, an integer startTime and an integer or null endTime', cites('RT-02'), async ({ api, target }) => {
   const { channel } = await readChannel(api, target);
-  expect(channel).toEqual(
-    expect.objectContaining({ name: expect.any(String), participantId: expect.any(String), apiKey: expect.any(String), startTime: expect.any(Number) }),
-  );
-  expect(Number.isSafeInteger(channel['startTime']), 'startTime is an integer').toBe(true);
-  expect(channel['endTime'] === null || Number.isSafeInteger(channel['endTime']), `endTime is an integer or null, got ${String(channel['endTime'])}`).toBe(
-    true,
-  );
-  if ('id' in channel) expect(typeof channel['id'], 'id, when present, is a string').toBe('string');
+  isRealtimeChannel(channel);
 });
 
 test('the channel returned is the channel requested', cites('RT-03'), async ({ api, target }) => {
   const { channel, name } = await readChannel(api, target);
-  expect(channel['name']).toBe(name);
+  isTheRecordAskedFor(channel, ['name'], name);
 });
 
 test(
@@ -74,15 +67,7 @@ test(
   async ({ api, target }) => {
     const { events } = await readChannel(api, target);
     if (events.length === 0) notAssessed('a channel with events', { enable: 'TARGET_CHANNEL' });
-    const wrong = events.filter(
-      (event) =>
-        typeof event['name'] !== 'string' ||
-        !Number.isSafeInteger(event['timestamp']) ||
-        typeof event['participantId'] !== 'string' ||
-        !(event['connectionId'] === null || typeof event['connectionId'] === 'string') ||
-        !isRecord(event['data']),
-    );
-    expect(wrong, 'events that break the Realtime event shape').toEqual([]);
+    everyEventIsRealtimeEvent(events);
   },
 );
 
@@ -268,4 +253,16 @@ test('the versioned and the room participant lists name the same connected parti
       curl: third.curl,
     }),
   );
+});
+
+// What an unknown channel or room gets is not shown (UNS-04); a 200 still answers for the channel
+// asked for (RT-03) and lists only participants of the room asked for (RT-11).
+observeUnknownId({
+  id: 'UNS-04',
+  what: 'an unknown channel or room',
+  calls: [
+    ['getChannelInfo', { params: { channel: UNKNOWN } }],
+    ['listChannelParticipants', { params: { channel_name: UNKNOWN } }],
+    ['listRoomChannelParticipants', { params: { room: UNKNOWN, channel: UNKNOWN } }],
+  ],
 });

@@ -82,6 +82,7 @@ for (const c of FILTERS) {
       filtered.items.map((recording) => ({ uuid: recording.uuid, [c.field]: recording[c.field] })),
       c.field,
       value,
+      1,
     );
   });
 

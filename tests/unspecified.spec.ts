@@ -1,143 +1,21 @@
 /**
- * Behaviour the interface leaves "not shown" (UNS-01..26): each test provokes it, records what the
- * target did with observe(), and checks only what the interface does state: an answer is the
- * documented 200 or an error status (a check of the UNS requirement, so that a difference is an
+ * Behaviour the interface leaves "not shown" (UNS-05..26; the answers to unknown ids, UNS-01..04, are
+ * observed in the spec of their area through support/unknown-ids.ts): each test provokes it, records
+ * what the target did with observe(), and checks only what the interface does state: an answer is
+ * the documented 200 or an error status (a check of the UNS requirement, so that a difference is an
  * observation), and an error body is checked against the requirements that govern it
- * (support/observations.ts checkErrorBody: ERR-04 and ERR-05 where listed, ERR-06 a warning,
- * UNS-15 an observation). Those error-body requirements are checked, not cited: whether an answer
+ * (support/open-answers.ts). Those error-body requirements are checked, not cited: whether an answer
  * is an error is the target's choice.
  */
-import { allOf, check, cites, expect, notAssessed, requirement, test, together } from '../fixtures/index.ts';
-import type { ApiClient, CallOptions, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { allOf, check, cites, expect, isRecord, notAssessed, test, together } from '../fixtures/index.ts';
+import type { ApiClient, Exchange, JsonObject, TargetConfig } from '../fixtures/index.ts';
 import { checkWhereItApplies } from './support/applicability.ts';
-import { checkErrorBody, connectedOf, describeAnswer, field, isRecord, itemsOf, rateLimitHeaders, rawGet } from './support/observations.ts';
-import type { JsonObject } from './support/observations.ts';
-import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
+import { checkErrorBody } from './support/error-bodies.ts';
+import { connectedOf, describeAnswer, field, itemsOf, rateLimitHeaders, rawGet } from './support/observations.ts';
+import { checkOpenAnswer, UNSPECIFIED_ERROR_BODY } from './support/open-answers.ts';
 import { callSecurityKey } from './support/security-keys.ts';
 
-/**
- * The check of an answer the interface leaves open, as a check of `requirementId`: a 200 matches
- * the operation's documented body, else the answer is an error status; an error body gets the
- * checks of checkErrorBody. Returns the answer's description, for the observation.
- */
-async function checkOpenAnswer(requirementId: string, exchange: Exchange, what = exchange.operationId): Promise<string> {
-  await check(requirementId, `${what}: answers the documented 200 body or an error status`, () => {
-    if (exchange.status >= 400) return;
-    expect(exchange, what).toMatchOperation(exchange.operationId, { status: 200 });
-  });
-  if (exchange.status >= 400) await checkErrorBody(exchange);
-  return describeAnswer(exchange);
-}
-
-/**
- * UNS-15 where one of the operations is among its operations: cited by the tests of unknown ids,
- * whose answers are error statuses on most targets. The other tests check it on any error body they
- * meet without citing it (an error there is the target's choice).
- */
-const errorShapeCitations = (operations: readonly string[]): string[] =>
-  operations.some((operation) => requirement('UNS-15').operations.includes(operation)) ? ['UNS-15'] : [];
-
 const uuidsOf = (exchange: Exchange): string[] => itemsOf(exchange.json).map((item) => String(field(item, 'uuid')));
-
-const UNKNOWN = 'cs-no-such-id-0000';
-
-interface UnknownIdCase {
-  id: string;
-  what: string;
-  calls: [string, CallOptions][];
-}
-
-const UNKNOWN_ID_CASES: UnknownIdCase[] = [
-  {
-    id: 'UNS-01',
-    what: 'an unknown group',
-    calls: [
-      ['getGroup', { params: { id: UNKNOWN } }],
-      ['listGroupParticipants', { params: { groupId: UNKNOWN } }],
-    ],
-  },
-  { id: 'UNS-02', what: 'reading an unknown participant', calls: [['getParticipant', { params: { id: UNKNOWN } }]] },
-  { id: 'UNS-02', what: 'archiving an unknown participant', calls: [['archiveParticipant', { params: { id: UNKNOWN } }]] },
-  { id: 'UNS-03', what: 'closing an unknown meeting', calls: [['closeMeeting', { params: { meetingId: UNKNOWN } }]] },
-  {
-    id: 'UNS-04',
-    what: 'an unknown channel or room',
-    calls: [
-      ['getChannelInfo', { params: { channel: UNKNOWN } }],
-      ['listChannelParticipants', { params: { channel_name: UNKNOWN } }],
-      ['listRoomChannelParticipants', { params: { room: UNKNOWN, channel: UNKNOWN } }],
-    ],
-  },
-];
-
-/**
- * What stays fixed whatever status the target gives an unknown id: a 200 answers with the record or
- * the list asked for. Each entry is the requirement that states it for the operation, and its check.
- */
-const ASKED_FOR: Readonly<Record<string, { id: string; what: string; holds: (json: unknown) => void }>> = {
-  getGroup: { id: 'GRP-05', what: 'is the group asked for', holds: (json) => expect(field(json, 'id'), 'the id of the group answered').toBe(UNKNOWN) },
-  getParticipant: {
-    id: 'PART-11',
-    what: 'is the participant asked for',
-    holds: (json) => expect(field(json, 'id'), 'the id of the participant answered').toBe(UNKNOWN),
-  },
-  archiveParticipant: {
-    id: 'PART-11',
-    what: 'is the participant asked for',
-    holds: (json) => expect(field(json, 'id'), 'the id of the participant answered').toBe(UNKNOWN),
-  },
-  getChannelInfo: {
-    id: 'RT-03',
-    what: 'is the channel asked for',
-    holds: (json) => expect(field(field(json, 'channel'), 'name'), 'the name of the channel answered').toBe(UNKNOWN),
-  },
-  listRoomChannelParticipants: {
-    id: 'RT-11',
-    what: 'lists only participants of the room asked for',
-    holds: (json) =>
-      expect(
-        itemsOf(json)
-          .map((item) => field(item, 'roomId'))
-          .filter((room) => room !== UNKNOWN),
-        'roomId of the participants answered',
-      ).toEqual([]),
-  },
-};
-
-/** What requirement `id` states a 200 of the exchange's operation to an unknown id holds (ASKED_FOR). */
-function askedFor(id: string, exchange: Exchange): void {
-  const asked = ASKED_FOR[exchange.operationId];
-  if (asked?.id !== id) throw new Error(`${exchange.operationId}: ASKED_FOR names no check of ${id} for its 200 to an unknown id`);
-  asked.holds(exchange.json);
-}
-
-/** What requirement `id` asks of a 200 to an unknown id, in words. */
-const whatIsAskedFor = (id: string): string => Object.values(ASKED_FOR).find((asked) => asked.id === id)?.what ?? 'is the one asked for';
-
-for (const c of UNKNOWN_ID_CASES) {
-  // The archive and the close of unknown ids are gated like the operations (support/permissions.ts).
-  const shares = sharesOf(c.calls, ([operation]) => operation);
-  const operations = c.calls.map(([operation]) => operation);
-  const fixed = [...new Set(operations.flatMap((operation) => (ASKED_FOR[operation] === undefined ? [] : [ASKED_FOR[operation].id])))];
-  test(
-    `the answer to ${c.what} is observed`,
-    cites(c.id, ...fixed, ...errorShapeCitations(operations), { tag: permissionTags(...shares.map((share) => share.permission)) }),
-    async ({ api, target, observe }) => {
-      for (const share of shares) requirePermission(target, share.permission, share.operations);
-      // The calls do not depend on each other: they go out together, each judged by its own checks.
-      const exchanges = await together(c.calls, async ([operation, options]) => {
-        const exchange = await api.call(operation, options);
-        const answer = await checkOpenAnswer(c.id, exchange);
-        observe(c.id, answer, operation);
-        if (exchange.status >= 400 && requirement('UNS-15').operations.includes(operation)) observe('UNS-15', answer, operation);
-        return exchange;
-      });
-      // Whether an unknown id gets a 200 is the target's choice: each requirement stating what a 200
-      // holds applies when an operation it governs answered 200, whatever the others answered.
-      for (const id of fixed) await checkWhereItApplies(id, `of an unknown id: a 200 ${whatIsAskedFor(id)}`, exchanges, (exchange) => askedFor(id, exchange));
-    },
-  );
-}
 
 /** More items than any take=1000 page may hold. */
 const LARGE_TAKE = 1000;
@@ -217,7 +95,7 @@ test(
       await check('UNS-09', `upsert ${name}: answers the documented 201 or an error status`, () => {
         expect(exchange.status === 201 || exchange.status >= 400, describeAnswer(exchange)).toBe(true);
       });
-      if (exchange.status >= 400) await checkErrorBody(exchange);
+      if (exchange.status >= 400) await checkErrorBody(exchange, exchange.operationId, UNSPECIFIED_ERROR_BODY);
       observe('UNS-09', describeAnswer(exchange), name);
     });
   },
@@ -352,57 +230,6 @@ test('meeting statistics with usePagination=true and onlySummary left out are ob
   const form = exchange.status === 200 ? formOf(exchange.json) : describeAnswer(exchange);
   observe('UNS-19', form);
   expect(form, 'one of the documented forms of meeting statistics').not.toBe('another form');
-});
-
-/**
- * Archives a participant the test created. The archive is PART-09's to certify: when it is refused,
- * the observation cannot be made, and the checks of the test's requirements say so.
- */
-async function archived(api: ApiClient, id: string, requirementIds: readonly string[], label: string): Promise<Exchange | undefined> {
-  const exchange = await api.call('archiveParticipant', { params: { id } });
-  if (exchange.status === 200) return exchange;
-  for (const requirementId of requirementIds) notAssessed.record(requirementId, label, `archiveParticipant answered ${describeAnswer(exchange)} (PART-09)`);
-  return undefined;
-}
-
-/**
- * PART-11 on the answers of the calls it concerns, the archive and the read: each 200 is the
- * participant asked for, with the name and email it holds; it does not apply when neither is a 200.
- */
-async function isTheParticipant(answers: readonly Exchange[], input: { participantId: string; name: string; email: string }, what: string): Promise<void> {
-  await checkWhereItApplies('PART-11', `${what}: a 200 is the participant asked for`, answers, (exchange) => {
-    expect({ id: field(exchange.json, 'id'), name: field(exchange.json, 'name'), email: field(exchange.json, 'email') }, `${what}\n${exchange.curl}`).toEqual({
-      id: input.participantId,
-      name: input.name,
-      email: input.email,
-    });
-  });
-}
-
-test('getting an archived participant is observed', cites('UNS-20', 'PART-11', { tag: ['@writes'] }), async ({ api, createParticipant, observe }) => {
-  const { id, input } = await createParticipant();
-  const what = 'getParticipant of an archived participant';
-  const archive = await archived(api, id, ['UNS-20', 'PART-11'], what);
-  if (archive === undefined) return;
-  const read = await api.call('getParticipant', { params: { id } });
-  observe('UNS-20', await checkOpenAnswer('UNS-20', read, what));
-  await isTheParticipant([archive, read], input, 'in reading an archived participant');
-});
-
-test('upserting an archived participant is observed', cites('UNS-21', 'PART-11', { tag: ['@writes'] }), async ({ api, createParticipant, observe }) => {
-  const { id, input } = await createParticipant();
-  const what = 'upsertParticipant of an archived participant';
-  const archive = await archived(api, id, ['UNS-21', 'PART-11'], what);
-  if (archive === undefined) return;
-  const upsert = await api.call('upsertParticipant', { body: input });
-  await check('UNS-21', `${what}: answers the documented 201 or an error status`, () => {
-    expect(upsert.status === 201 || upsert.status >= 400, describeAnswer(upsert)).toBe(true);
-  });
-  if (upsert.status >= 400) await checkErrorBody(upsert);
-  const read = await api.call('getParticipant', { params: { id } });
-  const after = await checkOpenAnswer('UNS-21', read, 'getParticipant after the upsert');
-  observe('UNS-21', `upsert ${describeAnswer(upsert)}; then getParticipant ${after}`);
-  await isTheParticipant([archive, read], input, 'in upserting an archived participant and reading it back');
 });
 
 /** Reads of transcription statistics may meet the documented usage-limit 403: such a read assesses nothing. */

@@ -2,10 +2,9 @@
  * Documented variants: where the interface contradicts itself, every documented form passes and the
  * test records which form the target showed (VAR-01..07).
  */
-import { check, cites, expect, notAssessed, test, together } from '../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, Need, TargetConfig } from '../fixtures/index.ts';
-import { connectedOf, describeAnswer, field, isRecord, itemsOf } from './support/observations.ts';
-import type { JsonObject } from './support/observations.ts';
+import { check, cites, expect, isRecord, notAssessed, test, together } from '../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, JsonObject, Need, TargetConfig } from '../fixtures/index.ts';
+import { connectedOf, describeAnswer, field, itemsOf } from './support/observations.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
 
 test('recordings are listed as a bare array or in the pagination envelope', cites('VAR-01'), async ({ api, discover, observe }) => {

@@ -3,6 +3,7 @@
  * `playwright test --list --reporter=json`), match their citations against the requirements
  * catalogue, and format the findings. scripts/checks/check-catalogue.ts does the I/O.
  */
+import { isRecord } from '../../fixtures/contract/document.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
 
 /** One test (a Playwright spec: the same test in several projects counts once). */
@@ -38,8 +39,6 @@ export interface CoverageReport {
 
 /** Tags come without '@' in the JSON report and with it in test details; accept both. */
 const ID_TAG = /^@?([A-Z]+-\d{2,3})$/;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 

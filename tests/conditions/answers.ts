@@ -3,7 +3,8 @@
  * interface rejects is refused with a 4xx; a request it limits does not succeed and grants nothing;
  * a request whose answer it leaves open gets a success or a refusal; no request gets a 5xx.
  */
-import { fail, isRecord } from './condition.ts';
+import { isRecord } from '../../fixtures/index.ts';
+import { fail } from './condition.ts';
 import type { Answer } from './condition.ts';
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;

@@ -44,8 +44,6 @@ export function failureOf(condition: () => void): string | undefined {
   }
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A value as a finding shows it: JSON, cut at `max` characters. */
 export function shown(value: unknown, max = 300): string {
   const text = JSON.stringify(value) ?? String(value);

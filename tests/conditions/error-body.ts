@@ -5,7 +5,8 @@
  * decided where the condition is called.
  */
 import { STATUS_CODES } from 'node:http';
-import { fail, isRecord, shown } from './condition.ts';
+import { isRecord } from '../../fixtures/index.ts';
+import { fail, shown } from './condition.ts';
 import type { Answer } from './condition.ts';
 
 /**

@@ -6,7 +6,8 @@
  * its date-times lies in the period widened by the zones it may be counted in (from UTC-12 to
  * UTC+14), and a filter must return an item all of whose date-times lie in the period narrowed by them.
  */
-import { fail, isRecord, shown } from './condition.ts';
+import { isRecord, notAssessed } from '../../fixtures/index.ts';
+import { fail, shown } from './condition.ts';
 
 /** The date-times of a record that a date filter may apply to. */
 export const FILTER_DATE_FIELDS = ['startedAt', 'endedAt', 'createdAt'] as const;
@@ -79,14 +80,29 @@ function offendingFinding(offending: readonly unknown[], count: number, wanted: 
   fail(`${offending.length} of ${count} items lack ${wanted}; the first: ${shown(offending[0])}`);
 }
 
-/** Every item returned holds `value` in `field` (an equality filter). */
-export function everyItemHas(items: readonly unknown[], field: string, value: unknown): void {
+/**
+ * A list shorter than `least` items cannot show a filter ignored (an empty list honours every
+ * filter): the check says it cannot judge, in the one vocabulary of fixtures/verdict/not-assessed.ts,
+ * and check() records it as not assessed. `least` is the caller's: how many items its data needs.
+ */
+function enoughItems(items: readonly unknown[], least: number, wanted: string): void {
+  if (items.length < least) {
+    notAssessed.check(`${items.length} item(s) returned, fewer than the ${least} it takes to judge ${wanted}`, {
+      lacking: `at least ${least} item(s) in the filtered answer`,
+    });
+  }
+}
+
+/** Every item returned holds `value` in `field` (an equality filter); not assessed with fewer than `least` items. */
+export function everyItemHas(items: readonly unknown[], field: string, value: unknown, least: number): void {
+  enoughItems(items, least, `${field} equal to ${shown(value)}`);
   const offending = items.filter((item) => !isRecord(item) || item[field] !== value);
   if (offending.length > 0) offendingFinding(offending, items.length, `${field} equal to ${shown(value)}`);
 }
 
-/** Every item returned may lie in the period (a date filter). */
-export function everyItemWithin(items: readonly unknown[], period: Period): void {
+/** Every item returned may lie in the period (a date filter); not assessed with fewer than `least` items. */
+export function everyItemWithin(items: readonly unknown[], period: Period, least: number): void {
+  enoughItems(items, least, `one of ${FILTER_DATE_FIELDS.join(', ')} within ${period.what}`);
   const offending = items.filter((item) => !mayMatch(item, period));
   if (offending.length > 0) offendingFinding(offending, items.length, `one of ${FILTER_DATE_FIELDS.join(', ')} within ${period.what}`);
 }

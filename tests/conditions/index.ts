@@ -10,6 +10,8 @@
  * ConditionFailure whose message is the finding, what was found against what the rule asks, ending
  * with the answer's curl line when it has one. It never records a check, never calls expect and
  * never skips: which requirement a finding counts against, and when the rule applies, is the caller's.
+ * Where the values are too few to tell (everyItemHas and everyItemWithin below the least number of
+ * items their caller names), it says so with notAssessed.check, which check() records as not assessed.
  *
  *   await check('PAG-05', 'totalPages equals ceil(total / limit)', () => totalPagesIsCeiling(page.pagination));   // a spec
  *   const failure = failureOf(() => totalPagesIsCeiling(body.pagination));                                   // findings as data
@@ -17,22 +19,25 @@
  * One module per subject: pagination (the arithmetic of a page), format (JSON bodies), error-body
  * (statusCode, error, the general error body), filters (what a filter implies for the items), answers
  * (refusals, no success, no 5xx, nothing granted), agreement (two operations that describe the same
- * thing).
+ * thing), asked-for (what an answer for an unknown id still holds), realtime (the shapes of the channel info).
  */
 export { ConditionFailure, failureOf } from './condition.ts';
 export type { Answer } from './condition.ts';
 export { noMinutesWithoutRecordings, sameTotals, stableIdsInOther } from './agreement.ts';
 export type { ListsAround, MeetingBesideRecordings, SummariesOfTheSame } from './agreement.ts';
+export { holdsTheFieldsAskedFor, isTheRecordAskedFor, listsOnlyOfRoom } from './asked-for.ts';
 export { acceptedOrRefused, grantsNone, noParticipantCreated, noServerError, noSuccess, okOrRefused, refusedAsInvalidUri, refusedWith4xx } from './answers.ts';
 export { errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from './error-body.ts';
 export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
 export type { Period } from './filters.ts';
 export { declaresJson, parsesAsJson } from './format.ts';
+export { everyEventIsRealtimeEvent, isRealtimeChannel } from './realtime.ts';
 export {
   fullPageExpected,
   holdsTake,
   lastPageHoldsRest,
   limitIsTake,
+  noItemTwice,
   pageFollowsSkip,
   pageIsOrdinal,
   pastTheEndAnswered,

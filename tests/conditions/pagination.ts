@@ -3,7 +3,7 @@
  * skip and take of the request and the list's total. Pages may be numbered from 0 or from 1, so the
  * conditions about the page number accept either base where the interface leaves it open.
  */
-import { fail } from './condition.ts';
+import { fail, shown } from './condition.ts';
 import type { Answer } from './condition.ts';
 
 /** The four numbers of `pagination` that the interface states. */
@@ -66,4 +66,10 @@ export function pastTheEndKeepsTotal(pagination: Pick<PageNumbers, 'total'>, tot
 /** A skip at or past the total is answered 200 (with no items), not refused. */
 export function pastTheEndAnswered(answer: Pick<Answer, 'status' | 'curl'>): void {
   if (answer.status !== 200) fail(`a skip at or past the total answered HTTP ${answer.status}, not 200`, answer);
+}
+
+/** No item is listed twice: the keys of a page, or of a walk over pages, are distinct. */
+export function noItemTwice(keys: readonly unknown[], answer?: Pick<Answer, 'curl'>): void {
+  const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
+  if (repeated.length > 0) fail(`${repeated.length} item(s) listed more than once: ${shown(repeated)}`, answer);
 }

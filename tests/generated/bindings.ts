@@ -6,13 +6,12 @@
  * answer open (TOLERATED_*); assess.ts asks them which requirements an answer shows something about
  * (error bodies, filters, paging). The rules themselves are the conditions of tests/conditions/.
  */
-import { requirement } from '../../fixtures/index.ts';
+import { concerns } from '../../fixtures/index.ts';
 import type { CaseBindings, ConstraintBinding, ConstraintKind, GeneratedRequest, Outcome } from '../../fixtures/index.ts';
 import { monthPeriod, rangePeriod, yearPeriod } from '../conditions/index.ts';
 import type { Period } from '../conditions/index.ts';
 
 /** Whether the catalogue entry of `id` lists the operation. */
-const lists = (id: string, operationId: string): boolean => requirement(id).operations.includes(operationId);
 
 interface ConstraintRule {
   kinds: readonly ConstraintKind[];
@@ -61,11 +60,11 @@ const CONSTRAINT_RULES: readonly ConstraintRule[] = [
 /** The requirement and outcome of a derived constraint, or undefined when no requirement covers it. */
 export function constraintRule(operationId: string, kind: ConstraintKind, name?: string): ConstraintBinding | undefined {
   const rule = CONSTRAINT_RULES.find(
-    (candidate) => candidate.kinds.includes(kind) && (candidate.name === undefined || candidate.name === name) && lists(candidate.id, operationId),
+    (candidate) => candidate.kinds.includes(kind) && (candidate.name === undefined || candidate.name === name) && concerns(candidate.id, operationId),
   );
   if (rule === undefined) return undefined;
   const binding: ConstraintBinding = { id: rule.id, outcome: rule.outcome };
-  return rule.serverError !== undefined && lists(rule.serverError, operationId) ? { ...binding, serverErrorRequirement: rule.serverError } : binding;
+  return rule.serverError !== undefined && concerns(rule.serverError, operationId) ? { ...binding, serverErrorRequirement: rule.serverError } : binding;
 }
 
 /** The requirement of the read-back: a participant a refused upsert named still does not exist. */
@@ -91,7 +90,7 @@ export const errorBodyShown = (operationId: string, status: number): boolean => 
  * statusCode equals the status, error is the status name, and the general error body (a SHOULD).
  */
 export function errorBodyRequirements(operationId: string): { statusCode?: string; statusName?: string; general?: string } {
-  const where = (id: string): string | undefined => (lists(id, operationId) ? id : undefined);
+  const where = (id: string): string | undefined => (concerns(id, operationId) ? id : undefined);
   const [statusCode, statusName, general] = [where('ERR-04'), where('ERR-05'), where('ERR-06')];
   return {
     ...(statusCode === undefined ? {} : { statusCode }),
@@ -106,9 +105,9 @@ export function errorBodyRequirements(operationId: string): { statusCode?: strin
  * (ERR-03). Undefined for other statuses (their body belongs to the case's own requirement).
  */
 export function documentedErrorRequirement(operationId: string, status: number): string | undefined {
-  if (status === 401 && lists('ERR-01', operationId)) return 'ERR-01';
-  if (status === 403 && lists('ERR-02', operationId)) return 'ERR-02';
-  if (status === 500 && lists('ERR-03', operationId)) return 'ERR-03';
+  if (status === 401 && concerns('ERR-01', operationId)) return 'ERR-01';
+  if (status === 403 && concerns('ERR-02', operationId)) return 'ERR-02';
+  if (status === 500 && concerns('ERR-03', operationId)) return 'ERR-03';
   return undefined;
 }
 
@@ -250,8 +249,8 @@ export function filterChecks(operationId: string, query: Readonly<Record<string,
 
 /** Paging requirements a 2xx envelope answer to the operation is checked against. */
 export function pagingRequirements(operationId: string): string[] {
-  if (lists('REC-10', operationId)) return ['REC-10'];
-  return ['PAG-03', 'PAG-05', 'PAG-06', 'PAG-07', 'PAG-08', 'PAG-09', 'PAG-14'].filter((id) => lists(id, operationId));
+  if (concerns('REC-10', operationId)) return ['REC-10'];
+  return ['PAG-03', 'PAG-05', 'PAG-06', 'PAG-07', 'PAG-08', 'PAG-09', 'PAG-14'].filter((id) => concerns(id, operationId));
 }
 
 /** What the generators ask the suite (fixtures/generate/types.ts CaseBindings). */

@@ -1,7 +1,7 @@
 /**
  * Helpers of the login, authentication and error-shape specs: the credentials each operation
  * documents, valid request parts for each operation, bearer tokens crafted from a real one, and
- * the checks every provoked error body goes through.
+ * the checks of a refusal (its 401, then its body through checkErrorBody of error-bodies.ts).
  *
  * The credentials come from the OpenAPI document (listOperations), so the authentication checks
  * follow the document; the request parts are a literal table, because they are data of the target.
@@ -12,20 +12,9 @@
 import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 
-import { check, checkExchange, expect, listOperations, notAssessed, recordCheck, requirement } from '../../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, Need, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
-import { errorIsStatusName, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
-
-type JsonObject = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** True when the catalogue entry `id` names `operationId` among its operations. */
-export function concerns(id: string, operationId: string): boolean {
-  return requirement(id).operations.includes(operationId);
-}
+import { check, checkExchange, concerns, expect, isRecord, listOperations, notAssessed } from '../../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, JsonObject, Need, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
+import { checkErrorBody } from './error-bodies.ts';
 
 /**
  * The one of `cites` that governs `operationId` (lists it among its operations), which a check of that
@@ -305,52 +294,6 @@ export interface ErrorReport {
   observe: Observe;
 }
 
-/**
- * A check whose assertions are synchronous, recorded before it returns (fixtures/verdict/checks.ts
- * recordCheck), so that callers need not await it: error bodies are checked inside loops and
- * inside other checks.
- */
-function checkNow(requirementId: string, label: string, assertions: () => void): boolean {
-  let failure: unknown;
-  try {
-    assertions();
-  } catch (error) {
-    failure = error ?? new Error('the check threw without an error');
-  }
-  return recordCheck(requirementId, label, failure);
-}
-
-/**
- * Checks an error answer against the error requirements that concern its operation (by the
- * catalogue's operations), one check each, recorded at once: ERR-04 (statusCode equals the status),
- * ERR-05 (error is the status name), ERR-06 (the general error body), and for a 401 VAR-05 (error
- * a string or absent), whose form it records. Each outcome follows its requirement's level.
- */
-export function checkErrorBody(exchange: Exchange, report: ErrorReport, cause: string): void {
-  const { operationId, status } = exchange;
-  const label = `${operationId} ${cause}: HTTP ${status}`;
-  const body = isRecord(exchange.json) ? exchange.json : undefined;
-  if (body !== undefined && 'statusCode' in body && concerns('ERR-04', operationId)) {
-    checkNow('ERR-04', `${label}, statusCode equals the HTTP status`, () => statusCodeIsStatus(exchange));
-  }
-  if (body?.['error'] !== undefined && concerns('ERR-05', operationId)) {
-    checkNow('ERR-05', `${label}, error is the HTTP status name`, () => errorIsStatusName(exchange));
-  }
-  if (concerns('ERR-06', operationId)) {
-    checkNow('ERR-06', `${label}, the general error body`, () => isGeneralErrorBody(exchange));
-  }
-  if (status === 401 && body !== undefined && concerns('VAR-05', operationId)) {
-    const error = body['error'];
-    if (
-      checkNow('VAR-05', `${label}, error is a string or absent`, () =>
-        expect(['undefined', 'string'], `error is ${JSON.stringify(error)}`).toContain(typeof error),
-      )
-    ) {
-      report.observe('VAR-05', error === undefined ? 'error absent' : 'error present', `${operationId} ${cause}`);
-    }
-  }
-}
-
 /** One refusal to check: the request, the requirement that states its 401, and what was wrong with its credentials. */
 export interface Refusal {
   requirementId: string;
@@ -382,6 +325,6 @@ export async function expectUnauthorized(refusal: Refusal, report: ErrorReport):
       expect(refused.json, `${operationId} ${cause}\n${refused.curl}`).toMatchObject({ statusCode: 401 });
     });
   }
-  checkErrorBody(refused, report, cause);
+  await checkErrorBody(refused, `${operationId} ${cause}`, ['ERR-04', 'ERR-05', 'ERR-06', 'VAR-05'], report.observe);
   return refused;
 }

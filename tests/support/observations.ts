@@ -1,18 +1,12 @@
 /**
  * Helpers of the realtime, formats, variants, unspecified-behaviour and bad-input specs: timestamp
- * formats, error-body checks, short descriptions of answers for observations, and the discovery of
+ * formats, refusals of bad requests, short descriptions of answers for observations, and the discovery of
  * the room a realtime channel belongs to (the profile names a channel but not its room).
  */
 import type { APIRequestContext } from '@playwright/test';
-import { check, expect, notAssessed, recordExchange, requirement, test } from '../../fixtures/index.ts';
+import { concerns, expect, isRecord, notAssessed, recordExchange, test } from '../../fixtures/index.ts';
 import type { ApiClient, Exchange, TargetConfig, Warn } from '../../fixtures/index.ts';
-import { errorIsStatusName, failureOf, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
-
-export type JsonObject = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { failureOf, isGeneralErrorBody, statusCodeIsStatus } from '../conditions/index.ts';
 
 /** The records of a list body: a bare array, or the `data` array of the pagination envelope. */
 export function itemsOf(body: unknown): unknown[] {
@@ -85,15 +79,13 @@ function excerpt(exchange: Exchange): string {
   return `${exchange.request.method} answered HTTP ${exchange.status}: ${text === '' ? '(empty body)' : text}\n${exchange.curl}`;
 }
 
-const lists = (requirementId: string, operationId: string): boolean => requirement(requirementId).operations.includes(operationId);
-
 /**
  * ERR-04: statusCode, when an error body carries it, is the HTTP status - for the operations ERR-04
  * lists (those whose error bodies the interface shows; elsewhere the general body is ERR-06, a
  * SHOULD). Returns the violation, if any.
  */
 export function statusCodeProblem(exchange: Exchange): string | undefined {
-  if (!lists('ERR-04', exchange.operationId)) return undefined;
+  if (!concerns('ERR-04', exchange.operationId)) return undefined;
   const problem = failureOf(() => statusCodeIsStatus(withoutCurl(exchange)));
   return problem === undefined ? undefined : `${problem} (ERR-04)`;
 }
@@ -109,38 +101,9 @@ function generalBodyProblem(exchange: Exchange): string | undefined {
 
 /** ERR-06 (SHOULD): for the operations it names, the general error body; error may be absent from a 401. */
 export function warnUnlessGeneralErrorBody(exchange: Exchange, warn: Warn): void {
-  if (!lists('ERR-06', exchange.operationId)) return;
+  if (!concerns('ERR-06', exchange.operationId)) return;
   const problem = generalBodyProblem(exchange);
   if (problem !== undefined) warn('ERR-06', problem);
-}
-
-/**
- * What the interface states about an error body, each a check of its own requirement where the
- * catalogue lists the operation: statusCode equals the status (ERR-04), error is the status name
- * (ERR-05), the documented 401 body (ERR-01), the general error body (ERR-06, a SHOULD); and, where
- * the interface does not show the operation's error bodies, the general body as an observation (UNS-15).
- */
-export async function checkErrorBody(exchange: Exchange): Promise<void> {
-  const { operationId, status } = exchange;
-  const body = exchange.json;
-  if (lists('ERR-04', operationId) && isRecord(body) && 'statusCode' in body) {
-    await check('ERR-04', `${operationId}: statusCode equals the HTTP status ${status}`, () =>
-      expect(statusCodeProblem(exchange), excerpt(exchange)).toBeUndefined(),
-    );
-  }
-  if (lists('ERR-05', operationId) && isRecord(body) && 'error' in body) {
-    await check('ERR-05', `${operationId}: error is the name of status ${status}`, () => errorIsStatusName(exchange));
-  }
-  if (status === 401 && lists('ERR-01', operationId)) {
-    await check('ERR-01', `${operationId}: the 401 body holds statusCode 401 and a message`, () =>
-      expect(exchange).toMatchOperation(operationId, { status: 401 }),
-    );
-  }
-  for (const id of ['ERR-06', 'UNS-15'].filter((candidate) => lists(candidate, operationId))) {
-    await check(id, `${operationId}: the ${status} body is the general error body`, () =>
-      expect(generalBodyProblem(exchange), excerpt(exchange)).toBeUndefined(),
-    );
-  }
 }
 
 /**

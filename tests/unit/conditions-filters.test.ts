@@ -1,23 +1,34 @@
 /** What a filter implies for the items returned (tests/conditions/filters.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { notAssessed } from '../../fixtures/index.ts';
 import { ConditionFailure, everyItemHas, everyItemWithin, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from '../conditions/index.ts';
 
 function fails(condition: () => void, message: RegExp): void {
   assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
 }
 
+function notJudged(condition: () => void, reason: RegExp): void {
+  assert.throws(condition, (error: unknown) => notAssessed.is(error) && reason.test(error.message));
+}
+
 const at = (startedAt: string, endedAt = startedAt, createdAt = startedAt): Record<string, string> => ({ uuid: 'r', startedAt, endedAt, createdAt });
 
 describe('conditions: filters', () => {
   it('everyItemHas: every item holds the value in the field', () => {
-    everyItemHas([{ roomId: 'room-1' }, { roomId: 'room-1' }], 'roomId', 'room-1');
-    everyItemHas([], 'roomId', 'room-1');
+    everyItemHas([{ roomId: 'room-1' }, { roomId: 'room-1' }], 'roomId', 'room-1', 2);
+    everyItemHas([], 'roomId', 'room-1', 0);
     fails(
-      () => everyItemHas([{ roomId: 'room-1' }, { roomId: 'room-2' }], 'roomId', 'room-1'),
+      () => everyItemHas([{ roomId: 'room-1' }, { roomId: 'room-2' }], 'roomId', 'room-1', 1),
       /1 of 2 items lack roomId equal to "room-1"; the first: \{"roomId":"room-2"\}/,
     );
-    fails(() => everyItemHas(['room-1'], 'roomId', 'room-1'), /1 of 1 items lack roomId/);
+    fails(() => everyItemHas(['room-1'], 'roomId', 'room-1', 1), /1 of 1 items lack roomId/);
+  });
+
+  it('everyItemHas and everyItemWithin: fewer items than they need are not assessed, never passed', () => {
+    notJudged(() => everyItemHas([], 'roomId', 'room-1', 1), /0 item\(s\) returned, fewer than the 1 it takes to judge roomId equal to "room-1"/);
+    notJudged(() => everyItemHas([{ roomId: 'room-1' }], 'roomId', 'room-1', 2), /needs at least 2 item\(s\) in the filtered answer/);
+    notJudged(() => everyItemWithin([], monthPeriod(2024, 6), 1), /fewer than the 1 it takes to judge one of startedAt, endedAt, createdAt within/);
   });
 
   it('a month or a year may be counted in any zone from UTC-12 to UTC+14', () => {
@@ -40,11 +51,11 @@ describe('conditions: filters', () => {
 
   it('everyItemWithin: one date-time of every item lies in the period', () => {
     const june = monthPeriod(2024, 6);
-    everyItemWithin([at('2024-05-01T00:00:00.000Z', '2024-06-02T00:00:00.000Z')], june);
+    everyItemWithin([at('2024-05-01T00:00:00.000Z', '2024-06-02T00:00:00.000Z')], june, 1);
     fails(
-      () => everyItemWithin([at('2024-06-10T00:00:00.000Z'), at('2024-08-01T00:00:00.000Z')], june),
+      () => everyItemWithin([at('2024-06-10T00:00:00.000Z'), at('2024-08-01T00:00:00.000Z')], june, 1),
       /1 of 2 items lack one of startedAt, endedAt, createdAt within month 06\/2024/,
     );
-    fails(() => everyItemWithin([{ uuid: 'r' }], june), /1 of 1 items lack/);
+    fails(() => everyItemWithin([{ uuid: 'r' }], june, 1), /1 of 1 items lack/);
   });
 });

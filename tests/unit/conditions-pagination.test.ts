@@ -8,6 +8,7 @@ import {
   holdsTake,
   lastPageHoldsRest,
   limitIsTake,
+  noItemTwice,
   pageFollowsSkip,
   pageIsOrdinal,
   pastTheEndAnswered,
@@ -81,6 +82,16 @@ describe('conditions: pagination', () => {
       failureOf(() => {
         throw new TypeError('a fault of the caller');
       }),
+    );
+  });
+
+  it('noItemTwice: the keys of a page or a walk are distinct', () => {
+    noItemTwice(['g-1', 'g-2', 'g-3']);
+    noItemTwice([]);
+    assert.throws(
+      () => noItemTwice(['g-1', 'g-2', 'g-1'], { curl: 'curl http://target/groups' }),
+      (error: unknown) =>
+        error instanceof ConditionFailure && /^1 item\(s\) listed more than once: \["g-1"\]\ncurl http:\/\/target\/groups$/.test(error.message),
     );
   });
 });
