@@ -10,20 +10,12 @@ import { TargetConfigError, loadTargetConfig, secretValues } from '../../fixture
 import { harnessSettings } from '../../fixtures/config/settings.ts';
 import { DEFAULTS } from '../../fixtures/config/variables.ts';
 import { isLoopback, workersFor } from '../../fixtures/config/workers.ts';
+import { VALID_PROFILE } from './valid-profile.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'target-config-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const VALID: Record<string, string> = {
-  TARGET_BASE_URL: 'https://api.example.test/',
-  TARGET_REALTIME_URL: 'https://realtime.example.test/v2',
-  TARGET_EMAIL: 'dev@example.test',
-  TARGET_PASSWORD: 'pw-S3cret!',
-  TARGET_API_KEY: 'key-0123456789',
-  TARGET_ENVIRONMENT: 'development',
-  TARGET_CLIENT_ID: 'client-abcdef',
-  TARGET_SECRET: 'secret-fedcba',
-};
+const VALID: Record<string, string> = { ...VALID_PROFILE };
 
 let fileCount = 0;
 function profile(text: string): string {

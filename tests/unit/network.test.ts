@@ -16,20 +16,12 @@ import { caTrustRestart, caTrustedEnvironment, exemptFromProxy } from '../../fix
 import { networkConfigurationProblem, requestContextOptions } from '../../fixtures/transport/network.ts';
 import { preflight } from '../../fixtures/transport/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';
+import { VALID_PROFILE } from './valid-profile.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'target-network-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const VALID: Record<string, string> = {
-  TARGET_BASE_URL: 'https://api.example.test/',
-  TARGET_REALTIME_URL: 'https://realtime.example.test/v2',
-  TARGET_EMAIL: 'dev@example.test',
-  TARGET_PASSWORD: 'pw-S3cret!',
-  TARGET_API_KEY: 'key-0123456789',
-  TARGET_ENVIRONMENT: 'development',
-  TARGET_CLIENT_ID: 'client-abcdef',
-  TARGET_SECRET: 'secret-fedcba',
-};
+const VALID: Record<string, string> = { ...VALID_PROFILE };
 
 function problems(env: Record<string, string>): readonly string[] {
   try {

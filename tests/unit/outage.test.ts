@@ -28,6 +28,7 @@ import { certify, exitCodeFor, verdictLine } from '../../fixtures/verdict/certif
 import type { TestEvidence } from '../../fixtures/verdict/certification.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
 import { runOutages } from '../../fixtures/reporters/run-outages.ts';
+import { VALID_PROFILE } from './valid-profile.ts';
 
 const MAIN = 'http://127.0.0.1:4010';
 const REALTIME = 'http://127.0.0.1:4010/v2';
@@ -119,14 +120,9 @@ describe('the journals and the state file', () => {
 
 function referenceTarget(extra: Record<string, string> = {}): ReturnType<typeof loadTargetConfig> {
   return loadTargetConfig({
+    ...VALID_PROFILE,
     TARGET_BASE_URL: MAIN,
     TARGET_REALTIME_URL: REALTIME,
-    TARGET_EMAIL: 'dev@example.test',
-    TARGET_PASSWORD: 'pw-S3cret!',
-    TARGET_API_KEY: 'key-0123456789',
-    TARGET_ENVIRONMENT: 'development',
-    TARGET_CLIENT_ID: 'client-abcdef',
-    TARGET_SECRET: 'secret-fedcba',
     TARGET_TIMEOUT_MS: String(TIMEOUT_MS),
     ...extra,
   });
