@@ -46,3 +46,31 @@ export {
   totalPagesIsCeiling,
 } from './pagination.ts';
 export type { PageNumbers } from './pagination.ts';
+export { answersOk, succeeds } from './answers.ts';
+export { sameItems, totalIsSumOver } from './agreement.ts';
+export { noneLeftOut, returnsSome } from './filters.ts';
+export { bodyIsArray } from './format.ts';
+export { isAPageOfTheRecords, isDocumentedStatsForm, isStatsForm, shareNoRecord, summaryTotalIsCount, totalCountsTheRecords } from './meeting-stats.ts';
+export type { StatsFormName } from './meeting-stats.ts';
+export {
+  dataIsArray,
+  defaultPageHolds,
+  emptyListHoldsNothing,
+  numberedAsFirstOf,
+  paginationFieldIsNumber,
+  sameTotalOnEveryPage,
+  walkYields,
+} from './pagination.ts';
+export {
+  apiKeyIsOneOf,
+  atMostEvents,
+  endsAfterItStarts,
+  everyEventWithinLifetime,
+  holdsTheNewestEvent,
+  isChannelInfo,
+  isConnectedParticipant,
+  keepsTheNewestEvents,
+  listsConnectedParticipants,
+} from './realtime.ts';
+export { availableWithinDelay, everyUrlIsAbsoluteHttp, watchSawRecordings } from './recordings.ts';
+export type { RecordingUrl, WatchOutcome } from './recordings.ts';
