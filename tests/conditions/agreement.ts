@@ -94,3 +94,10 @@ export function sameItems(received: readonly unknown[], expected: readonly unkno
 export function totalIsSumOver(stated: number, sum: number, what: string): void {
   if (!nearly(stated, sum)) fail(`${what}: the summary says ${stated}, the records give ${sum}`);
 }
+
+/** Two reads of one record hold the same values in `fields` (the record a get answers, beside the one a list gave). */
+export function sameRecord(received: object, expected: object, fields: readonly string[], what: string, answer?: { curl?: string }): void {
+  const [got, wanted] = [received as Readonly<Record<string, unknown>>, expected as Readonly<Record<string, unknown>>];
+  const differ = fields.filter((name) => !isDeepStrictEqual(got[name], wanted[name]));
+  if (differ.length > 0) fail(`${what}: ${differ.map((name) => `${name} is ${shown(got[name])}, expected ${shown(wanted[name])}`).join('; ')}`, answer);
+}

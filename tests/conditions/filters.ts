@@ -116,3 +116,13 @@ export function returnsSome(items: readonly unknown[], what: string): void {
 export function noneLeftOut(left: readonly unknown[], what: string): void {
   if (left.length > 0) fail(`${left.length} ${what} left out, none expected: ${shown(left)}`);
 }
+
+/**
+ * The environment filter partitions the records: those of development and those of production
+ * (their uuids) share none. Meeting statistics and transcription records both state it.
+ */
+export function shareNoRecord(development: readonly string[], production: readonly string[]): void {
+  const inProduction = new Set(production);
+  const both = development.filter((uuid) => inProduction.has(uuid));
+  if (both.length > 0) fail(`${both.length} records are listed in both development and production, expected none: ${shown(both)}`);
+}

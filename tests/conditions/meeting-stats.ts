@@ -1,7 +1,6 @@
 /**
  * What getMeetingStats answers: the result form that onlySummary and usePagination choose, the
- * summary totals (numbers, not negative), the envelope of records, and the environments that
- * partition the records.
+ * summary totals (numbers, not negative) and the envelope of records.
  */
 import { fail, shown } from './condition.ts';
 import type { Answer } from './condition.ts';
@@ -38,11 +37,4 @@ export function isAPageOfTheRecords(data: readonly string[], limit: number, all:
   const known = new Set(all);
   const strangers = data.filter((uuid) => !known.has(uuid));
   if (strangers.length > 0) fail(`${strangers.length} records of data are not among the ${all.length} records read without pagination: ${shown(strangers)}`);
-}
-
-/** The records of two environments share no record (their uuids). */
-export function shareNoRecord(development: readonly string[], production: readonly string[]): void {
-  const inProduction = new Set(production);
-  const both = development.filter((uuid) => inProduction.has(uuid));
-  if (both.length > 0) fail(`${both.length} records are listed in both development and production, expected none: ${shown(both)}`);
 }

@@ -1,7 +1,7 @@
 /** What two operations that describe the same thing agree on (tests/conditions/agreement.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, noMinutesWithoutRecordings, sameItems, sameTotals, stableIdsInOther, totalIsSumOver } from '../conditions/index.ts';
+import { ConditionFailure, noMinutesWithoutRecordings, sameItems, sameRecord, sameTotals, stableIdsInOther, totalIsSumOver } from '../conditions/index.ts';
 
 function fails(condition: () => void, message: RegExp): void {
   assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
@@ -85,5 +85,14 @@ describe('conditions: agreement, two reads of the same items', () => {
   it('totalIsSumOver: the summary total is the sum, to the last bits of a decimal', () => {
     totalIsSumOver(0.3, 0.1 + 0.2, 'totalMinutes');
     fails(() => totalIsSumOver(10, 9, 'totalMinutes'), /^totalMinutes: the summary says 10, the records give 9$/);
+  });
+
+  it('sameRecord: the fields compared hold the same values', () => {
+    const listed = { id: 'g-1', name: 'Team', createdAt: '2024-06-01T00:00:00Z', extra: 1 };
+    sameRecord({ id: 'g-1', name: 'Team', createdAt: '2024-06-01T00:00:00Z' }, listed, ['id', 'name', 'createdAt'], 'getGroup g-1');
+    fails(
+      () => sameRecord({ id: 'g-1', name: 'Other' }, listed, ['id', 'name', 'createdAt'], 'getGroup g-1', { curl: 'curl http://x' }),
+      /^getGroup g-1: name is "Other", expected "Team"; createdAt is undefined, expected "2024-06-01T00:00:00Z"\ncurl http:\/\/x$/,
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   noneLeftOut,
   rangePeriod,
   returnsSome,
+  shareNoRecord,
   yearPeriod,
 } from '../conditions/index.ts';
 
@@ -83,5 +84,11 @@ describe('conditions: filters, some returned and none left out', () => {
       () => noneLeftOut(['r-2'], 'recordings with roomId=r were by the roomId filter'),
       /^1 recordings with roomId=r were by the roomId filter left out, none expected: \["r-2"\]$/,
     );
+  });
+
+  it('shareNoRecord: no uuid in both environments', () => {
+    shareNoRecord(['a', 'b'], ['c']);
+    shareNoRecord([], []);
+    fails(() => shareNoRecord(['a', 'b'], ['b', 'c']), /1 records are listed in both development and production, expected none: \["b"\]/);
   });
 });

@@ -1,15 +1,7 @@
 /** What getMeetingStats answers (tests/conditions/meeting-stats.ts): each holds on a good answer and fails with its finding on a bad one. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  ConditionFailure,
-  isAPageOfTheRecords,
-  isDocumentedStatsForm,
-  isStatsForm,
-  shareNoRecord,
-  summaryTotalIsCount,
-  totalCountsTheRecords,
-} from '../conditions/index.ts';
+import { ConditionFailure, isAPageOfTheRecords, isDocumentedStatsForm, isStatsForm, summaryTotalIsCount, totalCountsTheRecords } from '../conditions/index.ts';
 
 function fails(condition: () => void, message: RegExp): void {
   assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
@@ -46,11 +38,5 @@ describe('conditions: meeting statistics', () => {
     isAPageOfTheRecords(['a'], 10, ['a']);
     fails(() => isAPageOfTheRecords(['a'], 2, ['a', 'b', 'c']), /data holds 1 records, not min\(limit 2, 3 records\) = 2/);
     fails(() => isAPageOfTheRecords(['a', 'x'], 2, ['a', 'b']), /1 records of data are not among the 2 records read without pagination: \["x"\]/);
-  });
-
-  it('shareNoRecord: no uuid in both environments', () => {
-    shareNoRecord(['a', 'b'], ['c']);
-    shareNoRecord([], []);
-    fails(() => shareNoRecord(['a', 'b'], ['b', 'c']), /1 records are listed in both development and production, expected none: \["b"\]/);
   });
 });
