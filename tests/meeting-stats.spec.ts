@@ -11,7 +11,24 @@
  */
 import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient } from '../fixtures/index.ts';
-import { everyItemHas, everyItemWithin, mayMatch, mustMatch, noMinutesWithoutRecordings } from './conditions/index.ts';
+import {
+  everyItemHas,
+  everyItemWithin,
+  isAPageOfTheRecords,
+  isDocumentedStatsForm,
+  isStatsForm,
+  isTheRecordAskedFor,
+  mayMatch,
+  mustMatch,
+  noMinutesWithoutRecordings,
+  noneLeftOut,
+  returnsSome,
+  sameItems,
+  shareNoRecord,
+  summaryTotalIsCount,
+  totalCountsTheRecords,
+  totalIsSumOver,
+} from './conditions/index.ts';
 import type { Period } from './conditions/index.ts';
 import { discerningMonth, discerningRange, discerningYear } from './support/date-bounds.ts';
 import { nearlyEqual, readRecords, readStats, readSummary, statsForm, SUMMARY_TOTALS, totalsOf, uuidsOf } from './support/meeting-stats.ts';
@@ -24,16 +41,14 @@ test('meeting statistics without parameters answer the summary totals', cites('M
   const form = statsForm(exchange.json);
   await check('MST-01', 'without parameters the answer is 200 with the summary form', () => {
     expect(exchange).toMatchOperation('getMeetingStats', { status: 200 });
-    expect(form, 'form of the answer').toBe('summary');
+    isStatsForm(form, 'summary', exchange);
   });
   for (const total of SUMMARY_TOTALS) {
     await check('MSUM-01', `${total} of the default getMeetingStats answer is a number, not negative`, () => {
       if (exchange.status !== 200 || form !== 'summary') {
         notAssessed.check(`the answer is HTTP ${exchange.status} in the ${form} form (MST-01 judges it)`);
       }
-      const value = (exchange.json as Record<string, unknown>)[total];
-      expect(typeof value, `type of ${total}`).toBe('number');
-      expect(value as number, total).toBeGreaterThanOrEqual(0);
+      summaryTotalIsCount(exchange.json as Record<string, unknown>, total);
     });
   }
 });
@@ -45,7 +60,7 @@ test('meeting statistics with onlySummary=true answer the summary totals', cites
 test('meeting statistics with onlySummary=false answer a bare array of records', cites('MST-03'), async ({ api }) => {
   const exchange = await api.call('getMeetingStats', { query: { onlySummary: false } });
   expect(exchange).toMatchOperation('getMeetingStats', { status: 200 });
-  expect(statsForm(exchange.json)).toBe('records');
+  isStatsForm(statsForm(exchange.json), 'records', exchange);
 });
 
 test('every meeting statistics record carries the documented fields', cites('MST-04'), async ({ api }) => {
@@ -67,11 +82,10 @@ test('usePagination=true with onlySummary=false answers the pagination envelope 
   };
   const [all, page] = await settled(readBoth, ([records, { pagination }]) => pagination.total === records.length);
   await check('MST-06', 'pagination.total counts the records of the same filters', () => {
-    expect(page.pagination.total, 'pagination.total against the records read without pagination').toBe(all.length);
+    totalCountsTheRecords(page.pagination.total, all.length);
   });
   await check('MST-06', 'data holds a page of those records', () => {
-    expect(page.data.length, 'records in data').toBe(Math.min(page.pagination.limit, all.length));
-    expect(uuidsOf(all), 'the records of data among all records').toEqual(expect.arrayContaining(uuidsOf(page.data)));
+    isAPageOfTheRecords(uuidsOf(page.data), page.pagination.limit, uuidsOf(all));
   });
 });
 
@@ -92,7 +106,7 @@ test('usePagination=true with onlySummary at its default: the answer is observed
     await check('UNS-19', `usePagination=true, ${name}: a 200 in a documented form, or a refusal`, () => {
       if (exchange.status >= 400 && exchange.status < 500) return;
       expect(exchange).toMatchOperation('getMeetingStats', { status: 200 });
-      expect(form, 'one of the documented result forms').not.toBe('other');
+      isDocumentedStatsForm(form, exchange);
     });
   }
 });
@@ -174,11 +188,11 @@ for (const c of DATE_FILTERS) {
     const returned = new Set(filtered.map((record) => record.uuid));
     await check(c.id, `no record outside ${JSON.stringify(query)} is returned`, () => everyItemWithin(filtered.map(dates), period, 1));
     await check(c.id, `every record inside ${JSON.stringify(query)} is returned`, () => {
-      expect(filtered.length, `records for ${JSON.stringify(query)}`).toBeGreaterThan(0);
-      expect(
+      returnsSome(filtered, `records for ${JSON.stringify(query)}`);
+      noneLeftOut(
         all.filter((record) => mustMatch(record, period) && !returned.has(record.uuid)).map(dates),
-        'records whose date-times all lie in the period but were left out',
-      ).toEqual([]);
+        `records whose date-times all lie in ${period.what} were`,
+      );
     });
   });
 }
@@ -218,7 +232,7 @@ test('filtering meeting records by groupId returns exactly the records of that g
     ([records, filteredAgain]) => uuidsOf(filteredAgain).join() === ofGroup(records).join(),
   );
   await check('MST-12', `every record of group ${groupId} is returned`, () => {
-    expect(uuidsOf(again)).toEqual(ofGroup(everything));
+    sameItems(uuidsOf(again), ofGroup(everything), `the records of groupId=${groupId}, beside those of group ${groupId} in the unfiltered records`);
   });
 });
 
@@ -232,7 +246,7 @@ test('meeting records without environment are the production records', cites('MS
     ([left, right]) => uuidsOf(left).join() === uuidsOf(right).join(),
   );
   await check('MST-10', 'the records without environment are the production records', () => {
-    expect(uuidsOf(byDefault)).toEqual(uuidsOf(ofProduction));
+    sameItems(uuidsOf(byDefault), uuidsOf(ofProduction), 'the records without environment, beside those of environment=production');
   });
 });
 
@@ -240,11 +254,7 @@ test('development and production meeting records share no record', cites('MST-11
   const [development, production] = await Promise.all([readRecords(api, { environment: 'development' }), readRecords(api, { environment: 'production' })]);
   if (development.length === 0) notAssessed('disjointness needs records on both sides', { lacking: 'meeting statistics records in development' });
   if (production.length === 0) notAssessed('disjointness needs records on both sides', { lacking: 'meeting statistics records in production' });
-  const productionUuids = new Set(uuidsOf(production));
-  expect(
-    uuidsOf(development).filter((uuid) => productionUuids.has(uuid)),
-    'uuids listed in both environments',
-  ).toEqual([]);
+  shareNoRecord(uuidsOf(development), uuidsOf(production));
 });
 
 /** Groups looked up for the environment check: enough to catch environments read the other way round. */
@@ -261,7 +271,7 @@ test("the meeting records of the API key's environment refer to groups that key 
     expect(group, `group ${groupId} of a ${target.environment} meeting record, read with the ${target.environment} API key`).toMatchOperation('getGroup', {
       status: 200,
     });
-    expect((group.json as { id: string }).id).toBe(groupId);
+    isTheRecordAskedFor(group.json, ['id'], groupId);
   }
 });
 
@@ -289,7 +299,7 @@ for (const c of CONSISTENCY) {
     const sums = totalsOf(records);
     for (const total of SUMMARY_TOTALS) {
       await check('MST-13', `${total} for ${JSON.stringify(query)} equals the sum over the ${records.length} records`, () => {
-        expect(nearlyEqual(summary[total], sums[total]), `the summary says ${summary[total]}, the records give ${sums[total]}`).toBe(true);
+        totalIsSumOver(summary[total], sums[total], total);
       });
     }
   });

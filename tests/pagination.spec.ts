@@ -18,20 +18,29 @@
 import { allOf, check, cites, expect, notApplicable, notAssessed, requirement, test, together } from '../fixtures/index.ts';
 import type { ApiClient, Discovery, Observe } from '../fixtures/index.ts';
 import {
+  dataIsArray,
+  defaultPageHolds,
+  emptyListHoldsNothing,
   holdsTake,
   lastPageHoldsRest,
   limitIsTake,
   noItemTwice,
+  numberedAsFirstOf,
   pageFollowsSkip,
+  paginationFieldIsNumber,
   pageIsOrdinal,
   pastTheEndAnswered,
   pastTheEndHoldsNothing,
   pastTheEndKeepsTotal,
+  sameItems,
+  sameRecord,
+  sameTotalOnEveryPage,
   totalPagesIsCeiling,
+  walkYields,
 } from './conditions/index.ts';
 import { applicability } from './support/applicability.ts';
 import { envelopeOf, fetchPage, keysOf, requestPage, walkInPages } from './support/paging.ts';
-import type { ListRequest, PagedWalk, PaginationInfo } from './support/paging.ts';
+import type { ListRequest, PagedWalk } from './support/paging.ts';
 
 interface PaginatedList {
   name: string;
@@ -88,18 +97,11 @@ async function totalOf(api: ApiClient, list: ListRequest): Promise<number> {
   return (await fetchPage(api, list)).pagination.total;
 }
 
-const PAGINATION_FIELDS = ['page', 'totalPages', 'limit', 'total'] as const;
-
 /**
  * The fields of `pagination` the interface states. The object is not closed: a target may add
  * others (hasNextPage, an echo of skip and take), which no check compares.
  */
-const statedFields = (pagination: PaginationInfo): Pick<PaginationInfo, (typeof PAGINATION_FIELDS)[number]> => ({
-  page: pagination.page,
-  totalPages: pagination.totalPages,
-  limit: pagination.limit,
-  total: pagination.total,
-});
+const PAGINATION_FIELDS = ['page', 'totalPages', 'limit', 'total'] as const;
 
 const CASES: readonly Case[] = [
   {
@@ -109,11 +111,9 @@ const CASES: readonly Case[] = [
       const { pagination, data } = await fetchPage(api, list);
       // "number" in the interface: a number, not necessarily an integer.
       for (const field of PAGINATION_FIELDS) {
-        await check('PAG-12', `pagination.${field} is a number`, () =>
-          expect(typeof pagination[field], `pagination.${field} = ${JSON.stringify(pagination[field])}`).toBe('number'),
-        );
+        await check('PAG-12', `pagination.${field} is a number`, () => paginationFieldIsNumber(pagination, field));
       }
-      await check('PAG-12', 'data is an array', () => expect(Array.isArray(data), 'data is an array').toBe(true));
+      await check('PAG-12', 'data is an array', () => dataIsArray(data));
     },
   },
   {
@@ -123,13 +123,13 @@ const CASES: readonly Case[] = [
       // Neither page depends on the other: both go out together.
       const [implicit, explicit] = await allOf([fetchPage(api, list), fetchPage(api, list, { skip: 0, take: 10 })]);
       await check('PAG-01', 'the items without skip and take are those of skip=0&take=10', () => {
-        expect(keysOf(implicit, list.key), 'items without skip/take vs with skip=0&take=10').toEqual(keysOf(explicit, list.key));
+        sameItems(keysOf(implicit, list.key), keysOf(explicit, list.key), 'the items without skip and take, beside those of skip=0&take=10');
       });
       await check('PAG-01', 'page, totalPages, limit and total without skip and take are those of skip=0&take=10', () => {
-        expect(statedFields(implicit.pagination)).toEqual(statedFields(explicit.pagination));
+        sameRecord(implicit.pagination, explicit.pagination, PAGINATION_FIELDS, 'pagination without skip and take, beside that of skip=0&take=10');
       });
       await check('PAG-01', 'at most 10 items without skip and take', () => {
-        expect(implicit.data.length, `at most 10 of ${implicit.pagination.total} items`).toBe(Math.min(10, implicit.pagination.total));
+        defaultPageHolds(implicit.data.length, implicit.pagination.total);
       });
     },
   },
@@ -139,7 +139,7 @@ const CASES: readonly Case[] = [
     run: async ({ api, list }) => {
       const page = await fetchPage(api, list);
       if (page.pagination.total <= 10) notAssessed(`the list holds ${page.pagination.total} items, not more than 10`, { lacking: moreThan(10, list) });
-      expect(page.data).toHaveLength(10);
+      holdsTake(page.data.length, 10);
     },
   },
   {
@@ -195,7 +195,7 @@ const CASES: readonly Case[] = [
       const [bases, groupsFirst] = await allOf([numbered, groupsBase]);
       if (groupsFirst !== undefined) {
         await check('PAG-13', `the first page is numbered as the first page of the groups (${String(groupsFirst)})`, () => {
-          expect(bases, `page of skip=0 for take=3 and take=7 (the groups' first page is ${String(groupsFirst)})`).toEqual(bases.map(() => groupsFirst));
+          numberedAsFirstOf(bases, groupsFirst, 'listGroups');
         });
       }
     },
@@ -282,10 +282,10 @@ const CASES: readonly Case[] = [
         observe('UNS-05', `take=${refused.take} refused with HTTP ${refused.status}`, `${list.operationId}; the walk stepped by ${take}`);
       else if (take !== requested) annotate(`the target capped take=${requested} at limit ${take} (UNS-05); the walk stepped by ${take}`);
       await check('PAG-04', `pagination.total is ${total} on each of the ${pages.length} pages of take=${take}`, () => {
-        expect(
+        sameTotalOnEveryPage(
           pages.map((page) => page.pagination.total),
-          'pagination.total of each page',
-        ).toEqual(pages.map(() => total));
+          total,
+        );
       });
       await check('PAG-10', `the walk with take=${take} yields no item twice`, () => {
         noItemTwice(keys);
@@ -296,18 +296,18 @@ const CASES: readonly Case[] = [
         notAssessed.record('PAG-04', `the walk with take=${take} yields ${total} distinct items, the total`, 'the walk yields items more than once (PAG-10)');
       } else if (complete) {
         await check('PAG-04', `the walk with take=${take} yields ${total} distinct items, the total`, () => {
-          expect(new Set(keys).size, `distinct items yielded by a walk with take=${take}`).toBe(total);
+          walkYields(new Set(keys).size, total, `distinct items with take=${take}, the total`);
         });
       }
       if (complete) {
         await check('PAG-10', `the walk with take=${take} yields ${total} items in all`, () => {
-          expect(keys.length, `items yielded by a walk with take=${take}`).toBe(total);
+          walkYields(keys.length, total, `items with take=${take}, the total`);
         });
       } else {
         annotate(`bounded walk: ${pages.length} pages of ${take} of ${total} items; only this window was checked`);
         notAssessed.record('PAG-04', `the walk yields ${total} distinct items`, `bounded walk: ${pages.length} pages of ${take} of ${total} items`);
         await check('PAG-10', `${pages.length} full pages of take=${take} yield ${pages.length * take} items`, () => {
-          expect(keys.length, `items on ${pages.length} full pages`).toBe(pages.length * take);
+          walkYields(keys.length, pages.length * take, `items on ${pages.length} full pages of take=${take}`);
         });
       }
     },
@@ -318,7 +318,7 @@ const CASES: readonly Case[] = [
     run: async ({ api, list }) => {
       const first = keysOf(await fetchPage(api, list, { skip: 1, take: 7 }), list.key);
       if (first.length < 2) notAssessed('fewer than 2 items at skip=1');
-      expect(keysOf(await fetchPage(api, list, { skip: 1, take: 7 }), list.key)).toEqual(first);
+      sameItems(keysOf(await fetchPage(api, list, { skip: 1, take: 7 }), list.key), first, 'the items of skip=1&take=7 read again, beside the first read');
     },
   },
   {
@@ -343,7 +343,11 @@ const CASES: readonly Case[] = [
           `the page at skip=${row.skip}, take=${row.take} holds items ${row.skip + 1} to ${row.skip + row.take} of the take-10 sequence`,
           async () => {
             const page = await fetchPage(api, list, row);
-            expect(keysOf(page, list.key), `items at skip=${row.skip}, take=${row.take}`).toEqual(sequence.slice(row.skip, row.skip + row.take));
+            sameItems(
+              keysOf(page, list.key),
+              sequence.slice(row.skip, row.skip + row.take),
+              `the items at skip=${row.skip}, take=${row.take}, beside items ${row.skip + 1} to ${row.skip + row.take} of the take-10 sequence`,
+            );
           },
         );
       });
@@ -366,7 +370,7 @@ test('participants of a group without participants: total 0, totalPages 0 or 1, 
   for (const group of groups) {
     const { pagination, data } = await fetchPage(api, { operationId: 'listGroupParticipants', params: { groupId: group.id }, key: 'id' });
     if (pagination.total !== 0) continue;
-    expect(data).toEqual([]);
+    emptyListHoldsNothing(data);
     totalPagesIsCeiling(pagination);
     return;
   }
@@ -380,8 +384,6 @@ test('recordings, when listed as a pagination envelope, carry page, totalPages, 
   if (Array.isArray(exchange.json)) notApplicable('the target lists recordings as a bare array (the sample form of VAR-01); PAG-12 concerns the envelope');
   const { pagination } = envelopeOf(exchange);
   for (const field of PAGINATION_FIELDS) {
-    await check('PAG-12', `pagination.${field} of recordings is a number`, () =>
-      expect(typeof pagination[field], `pagination.${field} = ${JSON.stringify(pagination[field])}`).toBe('number'),
-    );
+    await check('PAG-12', `pagination.${field} of recordings is a number`, () => paginationFieldIsNumber(pagination, field));
   }
 });

@@ -3,10 +3,28 @@
  * interface, and the connected participants on both interfaces. Reads TARGET_CHANNEL, a channel with
  * events and connected participants; no operation of the interface publishes events or opens channels.
  */
-import { check, cites, expect, isRecord, notAssessed, test } from '../fixtures/index.ts';
+import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient, Exchange, JsonObject, TargetConfig } from '../fixtures/index.ts';
-import { everyEventIsRealtimeEvent, isRealtimeChannel, isTheRecordAskedFor, stableIdsInOther } from './conditions/index.ts';
-import { connectedOf, field, roomOfChannel } from './support/observations.ts';
+import {
+  answersOk,
+  apiKeyIsOneOf,
+  atMostEvents,
+  bodyIsArray,
+  endsAfterItStarts,
+  everyEventIsRealtimeEvent,
+  everyEventWithinLifetime,
+  holdsTheNewestEvent,
+  isChannelInfo,
+  isConnectedParticipant,
+  isRealtimeChannel,
+  isTheRecordAskedFor,
+  keepsTheNewestEvents,
+  listsConnectedParticipants,
+  listsOnlyOfRoom,
+  sameItems,
+  stableIdsInOther,
+} from './conditions/index.ts';
+import { connectedOf, roomOfChannel } from './support/observations.ts';
 import { relyOn } from './support/reliance.ts';
 import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
 
@@ -35,20 +53,9 @@ async function readChannel(api: ApiClient, target: TargetConfig): Promise<Channe
   };
 }
 
-/** Events have no id: one event is the whole of its fields. */
-const eventKey = (event: JsonObject): string =>
-  JSON.stringify([event['name'], event['timestamp'], event['participantId'], event['connectionId'], event['data']]);
-
 test('channel info holds the channel, its events and a list of connected participants', cites('RT-01'), async ({ api, target }) => {
   const { exchange } = await readChannel(api, target);
-  const body = exchange.json as JsonObject;
-  expect(isRecord(body['channel']), 'channel is an object').toBe(true);
-  expect(Array.isArray(body['events']), 'events is an array').toBe(true);
-  // A body carrying both names satisfies both documented forms (VAR-02).
-  expect(
-    ['participants', 'presences'].filter((name) => Array.isArray(body[name])),
-    'participants or presences is an array',
-  ).not.toHaveLength(0);
+  isChannelInfo(exchange.json);
 });
 
 test('the channel carries name, participantId, apiKey, an integer startTime and an integer or null endTime', cites('RT-02'), async ({ api, target }) => {
@@ -73,58 +80,34 @@ test(
 
 test('channel info returns at most 250 events', cites('RT-05'), async ({ api, target }) => {
   const { events } = await readChannel(api, target);
-  expect(events.length).toBeLessThanOrEqual(EVENTS_LIMIT);
+  atMostEvents(events, EVENTS_LIMIT);
 });
 
 test('channel info returns the newest events: an earlier read holds no event that a later read skips', cites('RT-06'), async ({ api, target }) => {
   const earlier = await readChannel(api, target);
   const later = await readChannel(api, target);
   if (later.events.length === 0) notAssessed('a channel with events', { enable: 'TARGET_CHANNEL' });
-  const oldestLater = Math.min(...later.events.map((event) => event['timestamp'] as number));
-  const laterKeys = new Set(later.events.map(eventKey));
-  const skipped = earlier.events.filter((event) => (event['timestamp'] as number) >= oldestLater && !laterKeys.has(eventKey(event)));
-  expect(skipped, `events of the earlier read not older than the later read's oldest (${oldestLater}) yet missing from it`).toEqual([]);
+  keepsTheNewestEvents(earlier.events, later.events);
 });
 
 test('channel info returns the newest events: the newest event the profile states is among them', cites('RT-06'), async ({ api, target }) => {
   const newest = target.channelNewestEventMs ?? notAssessed('the epoch ms of the newest event of TARGET_CHANNEL', { enable: 'TARGET_CHANNEL_NEWEST_EVENT_MS' });
   const { events } = await readChannel(api, target);
-  const latest = Math.max(...events.map((event) => event['timestamp'] as number));
-  expect(
-    latest,
-    `newest returned event (${latest}) is older than the channel's newest event (${newest}): the oldest events were returned`,
-  ).toBeGreaterThanOrEqual(newest);
+  holdsTheNewestEvent(events, newest);
 });
 
 test('connected participants of channel info carry id, name, connectionId, an integer timestamp and channel', cites('RT-07'), async ({ api, target }) => {
   const { connected } = await readChannel(api, target);
   if (connected.length === 0) notAssessed('a channel with connected participants', { enable: 'TARGET_CHANNEL' });
-  for (const participant of connected) {
-    expect(participant).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), channel: expect.any(String) }));
-    expect(participant['connectionId'] === null || typeof participant['connectionId'] === 'string', 'connectionId is a string or null').toBe(true);
-    expect(Number.isSafeInteger(participant['timestamp']), 'timestamp is an integer').toBe(true);
-  }
+  for (const participant of connected) isConnectedParticipant(participant, 'channel');
 });
-
-/** The fields a connected participant carries on either interface, `place` being channel or roomId; undefined when it does. */
-function participantProblem(participant: JsonObject, place: 'channel' | 'roomId'): string | undefined {
-  const wrong = [
-    typeof participant['id'] === 'string' ? '' : 'id is not a string',
-    typeof participant['name'] === 'string' ? '' : 'name is not a string',
-    participant['connectionId'] === null || typeof participant['connectionId'] === 'string' ? '' : 'connectionId is neither a string nor null',
-    // "Timestamps written as numbers are integer epoch milliseconds."
-    Number.isSafeInteger(participant['timestamp']) ? '' : 'timestamp is not an integer',
-    typeof participant[place] === 'string' ? '' : `${place} is not a string`,
-  ].filter((problem) => problem !== '');
-  return wrong.length === 0 ? undefined : `${wrong.join(', ')}: ${JSON.stringify(participant)}`;
-}
 
 test('the versioned participant list is an array of participants with channel', cites('RT-08', 'RT-07'), async ({ api, target }) => {
   const channel = target.ids.channel ?? notAssessed(CHANNEL_WHY, { enable: 'TARGET_CHANNEL' });
   const exchange = await api.call('listChannelParticipants', { params: { channel_name: channel } });
   const isList = await check('RT-08', 'listChannelParticipants answers 200 with an array of versioned participants', () => {
     expect(exchange).toMatchOperation('listChannelParticipants', { status: 200 });
-    expect(Array.isArray(exchange.json), 'the body is an array').toBe(true);
+    bodyIsArray(exchange);
   });
   if (!isList) return;
   const participants = exchange.json as JsonObject[];
@@ -134,7 +117,7 @@ test('the versioned participant list is an array of participants with channel', 
     });
   for (const [index, participant] of participants.entries()) {
     await check('RT-07', `participant ${index} of listChannelParticipants carries id, name, connectionId, an integer timestamp and channel`, () => {
-      expect(participantProblem(participant, 'channel')).toBeUndefined();
+      isConnectedParticipant(participant, 'channel');
     });
   }
 });
@@ -146,7 +129,7 @@ test('the room participant list is an array of participants with roomId', cites(
   const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
   const isList = await check('RT-10', 'listRoomChannelParticipants answers 200 with an array of main-interface participants', () => {
     expect(exchange).toMatchOperation('listRoomChannelParticipants', { status: 200 });
-    expect(Array.isArray(exchange.json), 'the body is an array').toBe(true);
+    bodyIsArray(exchange);
   });
   if (!isList) return;
   const participants = exchange.json as JsonObject[];
@@ -158,7 +141,7 @@ test('the room participant list is an array of participants with roomId', cites(
     );
   for (const [index, participant] of participants.entries()) {
     await check('RT-09', `participant ${index} of listRoomChannelParticipants carries id, name, connectionId, an integer timestamp and roomId`, () => {
-      expect(participantProblem(participant, 'roomId')).toBeUndefined();
+      isConnectedParticipant(participant, 'roomId');
     });
   }
 });
@@ -169,9 +152,9 @@ test('every participant of the room participant list is in the requested room', 
     (await roomOfChannel(api, target, channel)) ?? notAssessed(`the room of channel ${channel} (no known room lists it)`, { enable: 'TARGET_ROOM_ID' });
   const exchange = await api.call('listRoomChannelParticipants', { params: { room, channel } });
   expect(exchange).toMatchOperation('listRoomChannelParticipants', { status: 200 });
-  const rooms = (exchange.json as JsonObject[]).map((participant) => participant['roomId']);
-  expect(rooms.length, 'the room lists connected participants').toBeGreaterThan(0);
-  expect(rooms).toEqual(rooms.map(() => room));
+  const participants = exchange.json as JsonObject[];
+  listsConnectedParticipants(participants, `listRoomChannelParticipants of room ${room}`);
+  listsOnlyOfRoom(participants, room);
 });
 
 test('channel info and the versioned participant list name the same connected participants', cites('RT-12'), async ({ api, target }) => {
@@ -180,38 +163,31 @@ test('channel info and the versioned participant list name the same connected pa
   expect(exchange).toMatchOperation('listChannelParticipants', { status: 200 });
   const fromInfo = connected.map((participant) => String(participant['id'])).sort();
   const fromList = (exchange.json as JsonObject[]).map((participant) => String(participant['id'])).sort();
-  expect(fromList, 'ids of the participant list, beside those of channel info').toEqual(fromInfo);
+  sameItems(fromList, fromInfo, 'the ids of the connected participants of listChannelParticipants, beside those of channel info', exchange);
 });
 
 test('the channel endTime is null while open, else not earlier than its startTime', cites('RT-13'), async ({ api, target }) => {
   const { channel } = await readChannel(api, target);
-  const endTime = channel['endTime'];
-  if (endTime !== null) {
-    expect(Number.isSafeInteger(endTime), `a closed channel's endTime is an integer, got ${String(endTime)}`).toBe(true);
-    expect(endTime as number).toBeGreaterThanOrEqual(channel['startTime'] as number);
-  }
+  endsAfterItStarts(channel);
 });
 
 test('every event falls within the channel lifetime', cites('RT-14'), async ({ api, target }) => {
   const { channel, events } = await readChannel(api, target);
-  const start = channel['startTime'] as number;
-  const end = channel['endTime'] as number | null;
-  const outside = events.filter((event) => (event['timestamp'] as number) < start || (end !== null && (event['timestamp'] as number) > end));
-  expect(outside.length, `events outside [${start}, ${end ?? 'open'}] of ${events.length}, e.g. ${String(field(outside[0], 'timestamp'))}`).toBe(0);
+  everyEventWithinLifetime(events, channel);
 });
 
 test("the channel's apiKey is one of the target's API keys", cites('RT-15'), async ({ api, target }) => {
   const { channel } = await readChannel(api, target);
   const keys = [target.apiKey, target.otherApiKey].filter((key) => key !== undefined);
-  // The value itself is a credential: the message says only that it matched neither key.
-  expect(keys.includes(channel['apiKey'] as string), 'the channel apiKey is TARGET_API_KEY or TARGET_OTHER_API_KEY').toBe(true);
+  // The value itself is a credential: the finding says only that it matched neither key.
+  apiKeyIsOneOf(channel, keys, 'TARGET_API_KEY and TARGET_OTHER_API_KEY');
 });
 
 /** The ids of a participant list, once the read's status and form are what the list's own requirement states. */
 async function idsOfList(exchange: Exchange, governing: string): Promise<string[]> {
   await relyOn(governing, `${exchange.operationId} answers 200 with an array`, () => {
-    expect(exchange.status, `status of ${exchange.operationId}`).toBe(200);
-    expect(Array.isArray(exchange.json), 'the body is an array').toBe(true);
+    answersOk(exchange);
+    bodyIsArray(exchange);
   });
   return (exchange.json as JsonObject[]).map((participant) => String(participant['id']));
 }

@@ -5,9 +5,22 @@
  * Whether a filter is required is not shown (UNS-16): comparisons with the unfiltered list are
  * made when the target answers it, and the filter checks also cross-check the two filters.
  */
-import { check, cites, expect, notApplicable, notAssessed, recordExchange, test, watchMargin } from '../fixtures/index.ts';
+import { check, cites, notApplicable, notAssessed, recordExchange, test, watchMargin } from '../fixtures/index.ts';
 import type { ApiClient, Discovery, Recording, TargetConfig, TargetVariable } from '../fixtures/index.ts';
-import { everyItemHas, limitIsTake, totalPagesIsCeiling } from './conditions/index.ts';
+import {
+  availableWithinDelay,
+  defaultPageHolds,
+  everyItemHas,
+  everyUrlIsAbsoluteHttp,
+  limitIsTake,
+  noneLeftOut,
+  returnsSome,
+  sameItems,
+  sameTotalOnEveryPage,
+  succeeds,
+  totalPagesIsCeiling,
+  watchSawRecordings,
+} from './conditions/index.ts';
 import { distinct, readPage, readRecordings, readUnfilteredRecordings } from './support/recordings.ts';
 import { settled } from './support/reliance.ts';
 import type { RecordingList, RecordingsPagination } from './support/recordings.ts';
@@ -63,11 +76,7 @@ test(
 test('every recording url is an absolute http or https URL', cites('REC-02'), async ({ api, target, discover }) => {
   const list = (await someRecordings(api, target, discover)) ?? notAssessed('the list without filters was refused', { enable: 'TARGET_MEETING_ID' });
   if (list.items.length === 0) notAssessed('no recording to check', { lacking: 'recordings in the account' });
-  const protocol = (url: string | undefined): string => (url !== undefined && URL.canParse(url) ? new URL(url).protocol : 'not an absolute URL');
-  expect(
-    list.items.filter((recording) => !['http:', 'https:'].includes(protocol(recording.url))).map(({ uuid, status, url }) => ({ uuid, status, url })),
-    'recordings whose url is not an absolute http(s) URL',
-  ).toEqual([]);
+  everyUrlIsAbsoluteHttp(list.items);
 });
 
 for (const c of FILTERS) {
@@ -77,7 +86,7 @@ for (const c of FILTERS) {
     if (unfiltered?.complete === true && unfiltered.items.every((recording) => recording[c.field] === value))
       notAssessed(`every recording of the account has ${c.field} ${value}, so an ignored filter would pass`);
     const filtered = await readRecordings(api, { [c.field]: value }, c.only);
-    expect(filtered.items.length, `recordings with ${c.field}=${value}`).toBeGreaterThan(0);
+    returnsSome(filtered.items, `recordings with ${c.field}=${value}`);
     everyItemHas(
       filtered.items.map((recording) => ({ uuid: recording.uuid, [c.field]: recording[c.field] })),
       c.field,
@@ -99,12 +108,12 @@ for (const c of FILTERS) {
     for (const other of others) found.push(...(await readRecordings(api, { [c.other]: other })).items);
     found.push(...((await readUnfilteredRecordings(api))?.items ?? []));
     const expected = found.filter((recording) => recording[c.field] === value);
-    expect(expected.length, `recordings with ${c.field}=${value} found through the other listings`).toBeGreaterThan(0);
+    returnsSome(expected, `recordings with ${c.field}=${value} found through the other listings`);
     const returned = new Set((await readRecordings(api, { [c.field]: value }, c.all)).items.map((recording) => recording.uuid));
-    expect(
+    noneLeftOut(
       [...new Set(expected.filter((recording) => !returned.has(recording.uuid)).map((recording) => recording.uuid))],
-      `recordings with ${c.field}=${value} that the ${c.field} filter left out`,
-    ).toEqual([]);
+      `recordings with ${c.field}=${value} were by the ${c.field} filter`,
+    );
   });
 }
 
@@ -117,23 +126,14 @@ test('a processing recording becomes available within the stated delay', cites('
   test.info().attachments.push(...watch.attachments);
   test.info().annotations.push(...watch.annotations);
   const watched = `meeting ${meetingId}, watched from ${new Date(watch.firstReadAt).toISOString()} in ${watch.reads} read(s)`;
-  expect(watch.problem, `a read of the watch of ${watched}`).toBeUndefined();
-  expect(watch.firstListed, `recordings of ${watched} at the first read`).toBeGreaterThan(0);
+  watchSawRecordings(watch, watched);
   if (watch.processing.length === 0) {
     notAssessed(
       `no recording of meeting ${meetingId} was processing when the watch started (TARGET_PROCESSING_MEETING_ID must name a recording that is still processing when the run starts)`,
     );
   }
   // The recordings ended before the first read, so they must be available within the delay from it.
-  const limit = watch.delayMs + watch.marginMs;
-  expect(
-    watch.availableAfterMs,
-    `recordings ${watch.processing.join(', ')} of ${watched}: processing at the first read, expected available within ${watch.delayMs} ms (+${watch.marginMs} ms margin); last seen ${JSON.stringify(watch.lastStatuses)}`,
-  ).toBeDefined();
-  expect(
-    watch.availableAfterMs ?? Number.POSITIVE_INFINITY,
-    'milliseconds from the first read to the answer that showed them all available',
-  ).toBeLessThanOrEqual(limit);
+  availableWithinDelay(watch, watched);
   test.info().annotations.push({
     type: 'note',
     description: `REC-07: available at most ${watch.availableAfterMs ?? '?'} ms after the first read (stated delay ${watch.delayMs} ms)`,
@@ -165,8 +165,7 @@ test('the url of an available recording answers 2xx', cites('REC-08'), async ({ 
       `GET ${shown} (the url of recording ${recording.uuid}) got no response: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
     );
   }
-  expect(status, `status of GET ${shown}, following redirects`).toBeGreaterThanOrEqual(200);
-  expect(status, `status of GET ${shown}, following redirects`).toBeLessThan(300);
+  succeeds({ status, curl: `GET ${shown} (the url of recording ${recording.uuid}), following redirects` });
 });
 
 /**
@@ -224,7 +223,7 @@ test('an envelope of recordings fills pagination exactly for the default page', 
   if (total === 0) notAssessed('the list holds no recording');
   await check('REC-10', 'pagination.limit is 10 when take is not sent', () => limitIsTake(first.pagination, 10));
   await check('REC-10', 'pagination.totalPages is ceil(total / limit)', () => totalPagesIsCeiling(first.pagination));
-  await check('REC-10', 'data holds min(10, total) recordings', () => expect(first.data).toHaveLength(Math.min(10, total)));
+  await check('REC-10', 'data holds min(10, total) recordings', () => defaultPageHolds(first.data.length, total));
 });
 
 test('an envelope of recordings honours skip and take', cites('REC-10'), async ({ api, target, discover }) => {
@@ -239,7 +238,9 @@ test('an envelope of recordings honours skip and take', cites('REC-10'), async (
   );
   const { total } = second.pagination;
   await check('REC-10', 'pagination.limit is the take sent', () => limitIsTake(second.pagination, 2));
-  await check('REC-10', 'pagination.total is the same on every page', () => expect(total).toBe(head.pagination.total));
+  await check('REC-10', 'pagination.total is the same on every page', () => sameTotalOnEveryPage([total], head.pagination.total));
   await check('REC-10', 'pagination.totalPages is ceil(total / limit)', () => totalPagesIsCeiling(second.pagination));
-  await check('REC-10', 'skip=2&take=2 holds the third and fourth recordings of skip=0&take=4', () => expect(uuids(second)).toEqual(uuids(head).slice(2, 4)));
+  await check('REC-10', 'skip=2&take=2 holds the third and fourth recordings of skip=0&take=4', () =>
+    sameItems(uuids(second), uuids(head).slice(2, 4), 'the recordings of skip=2&take=2, beside the third and fourth of skip=0&take=4'),
+  );
 });

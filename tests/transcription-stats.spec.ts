@@ -10,8 +10,8 @@
  */
 import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient, Exchange, TranscriptionRecord } from '../fixtures/index.ts';
-import { isGeneralErrorBody, refusedWith4xx } from './conditions/index.ts';
-import { relyOn, requestOf, unlessUsageLimited } from './support/reliance.ts';
+import { answersOk, bodyIsArray, isGeneralErrorBody, isTheRecordAskedFor, refusedWith4xx, shareNoRecord } from './conditions/index.ts';
+import { relyOn, unlessUsageLimited } from './support/reliance.ts';
 
 const ENVIRONMENTS = ['development', 'production'] as const;
 type Environment = (typeof ENVIRONMENTS)[number];
@@ -31,10 +31,10 @@ async function read(api: ApiClient, environment: Environment): Promise<Exchange>
 async function readRecords(api: ApiClient, environment: Environment): Promise<TranscriptionRecord[]> {
   const exchange = await read(api, environment);
   await relyOn('TRS-03', `getTranscriptionStats with environment=${environment} answers 200`, () => {
-    expect(exchange.status, `status of ${requestOf(exchange)}`).toBe(200);
+    answersOk(exchange);
   });
   await relyOn('TRS-01', `getTranscriptionStats with environment=${environment} answers an array`, () => {
-    expect(Array.isArray(exchange.json), 'the body is an array').toBe(true);
+    bodyIsArray(exchange);
   });
   expect(exchange).toMatchOperation('getTranscriptionStats', { status: 200 });
   return exchange.json as TranscriptionRecord[];
@@ -44,7 +44,7 @@ test('transcription statistics answer a JSON array', cites('TRS-01'), async ({ a
   await check('TRS-01', `getTranscriptionStats with environment=${target.environment} answers 200 with an array`, async () => {
     const exchange = await read(api, target.environment);
     expect(exchange).toMatchOperation('getTranscriptionStats', { status: 200 });
-    expect(Array.isArray(exchange.json), 'the body is an array').toBe(true);
+    bodyIsArray(exchange);
   });
 });
 
@@ -62,11 +62,10 @@ test('development and production transcription records share no record', cites('
     const [development, production] = await Promise.all([readRecords(api, 'development'), readRecords(api, 'production')]);
     if (development.length === 0) notAssessed('disjointness needs records on both sides', { lacking: 'transcription records in development' });
     if (production.length === 0) notAssessed('disjointness needs records on both sides', { lacking: 'transcription records in production' });
-    const productionUuids = new Set(production.map((record) => record.uuid));
-    expect(
-      development.map((record) => record.uuid).filter((uuid) => productionUuids.has(uuid)),
-      'uuids listed in both environments',
-    ).toEqual([]);
+    shareNoRecord(
+      development.map((record) => record.uuid),
+      production.map((record) => record.uuid),
+    );
   });
 });
 
@@ -83,7 +82,7 @@ test("the records of the API key's environment refer to groups that key can read
         'getGroup',
         { status: 200 },
       );
-      expect((group.json as { id: string }).id).toBe(groupId);
+      isTheRecordAskedFor(group.json, ['id'], groupId);
     }
   });
 });

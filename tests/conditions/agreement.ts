@@ -4,6 +4,7 @@
  * Each rule judges only what both answers state; what the interface leaves open (how minutes are
  * rounded, how long a recording lasts) decides nothing.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { fail, shown } from './condition.ts';
 
 /** A meeting statistics record beside the recordings listed for its meeting (listRecordings with its meetingId). */
@@ -75,4 +76,28 @@ export function sameTotals(summaries: SummariesOfTheSame): void {
   if (differ.length === 0) return;
   const [first, second] = summaries.names;
   fail(`${differ.map((name) => `${name}: ${first} says ${String(left[name])}, ${second} says ${String(right[name])}`).join('; ')}`, summaries);
+}
+
+/**
+ * Two reads that must list the same items in the same order do (their keys: ids, uuids): `received`
+ * is the read judged, `expected` the read it is held against, `what` says what both list.
+ */
+export function sameItems(received: readonly unknown[], expected: readonly unknown[], what: string, answer?: { curl?: string }): void {
+  if (received.length === expected.length && received.every((item, index) => isDeepStrictEqual(item, expected[index]))) return;
+  const at = received.findIndex((item, index) => index >= expected.length || !isDeepStrictEqual(item, expected[index]));
+  const first =
+    at === -1 ? (expected.length === received.length ? '' : ` (${received.length} items, not ${expected.length})`) : ` (first difference at position ${at})`;
+  fail(`${what}: received ${shown(received)}, expected ${shown(expected)}${first}`, answer);
+}
+
+/** A total of a summary is the sum of that total over the records it summarises (decimals compared to their last bits). */
+export function totalIsSumOver(stated: number, sum: number, what: string): void {
+  if (!nearly(stated, sum)) fail(`${what}: the summary says ${stated}, the records give ${sum}`);
+}
+
+/** Two reads of one record hold the same values in `fields` (the record a get answers, beside the one a list gave). */
+export function sameRecord(received: object, expected: object, fields: readonly string[], what: string, answer?: { curl?: string }): void {
+  const [got, wanted] = [received as Readonly<Record<string, unknown>>, expected as Readonly<Record<string, unknown>>];
+  const differ = fields.filter((name) => !isDeepStrictEqual(got[name], wanted[name]));
+  if (differ.length > 0) fail(`${what}: ${differ.map((name) => `${name} is ${shown(got[name])}, expected ${shown(wanted[name])}`).join('; ')}`, answer);
 }

@@ -63,3 +63,13 @@ export function noParticipantCreated(readBack: Pick<Answer, 'status' | 'json' | 
     fail(`the write was refused, yet getParticipant ${JSON.stringify(participantId)} now returns the participant`, readBack);
   }
 }
+
+/** The answer is 200. */
+export function answersOk(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (answer.status !== 200) fail(`answered HTTP ${answer.status}, not 200`, answer);
+}
+
+/** The answer is a success (2xx). */
+export function succeeds(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (!isSuccess(answer.status)) fail(`answered HTTP ${answer.status}: expected a 2xx`, answer);
+}

@@ -106,3 +106,23 @@ export function everyItemWithin(items: readonly unknown[], period: Period, least
   const offending = items.filter((item) => !mayMatch(item, period));
   if (offending.length > 0) offendingFinding(offending, items.length, `one of ${FILTER_DATE_FIELDS.join(', ')} within ${period.what}`);
 }
+
+/** A filter that has items to return returns some (`what`: the items asked for, as 'recordings with roomId=r-1'). */
+export function returnsSome(items: readonly unknown[], what: string): void {
+  if (items.length === 0) fail(`no ${what} returned; at least one was expected`);
+}
+
+/** A filter leaves out none of the items it selects: `left` are the keys of those it did not return. */
+export function noneLeftOut(left: readonly unknown[], what: string): void {
+  if (left.length > 0) fail(`${left.length} ${what} left out, none expected: ${shown(left)}`);
+}
+
+/**
+ * The environment filter partitions the records: those of development and those of production
+ * (their uuids) share none. Meeting statistics and transcription records both state it.
+ */
+export function shareNoRecord(development: readonly string[], production: readonly string[]): void {
+  const inProduction = new Set(production);
+  const both = development.filter((uuid) => inProduction.has(uuid));
+  if (both.length > 0) fail(`${both.length} records are listed in both development and production, expected none: ${shown(both)}`);
+}

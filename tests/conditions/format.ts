@@ -3,7 +3,7 @@
  * structured +json type, as the contract matcher reads the document) and carries text that parses as JSON.
  */
 import { isJsonMediaType } from '../../fixtures/index.ts';
-import { fail } from './condition.ts';
+import { fail, shown } from './condition.ts';
 import type { Answer } from './condition.ts';
 
 /** The body is declared with a JSON media type. */
@@ -17,4 +17,9 @@ export function declaresJson(answer: Answer): void {
 /** The body parses as JSON. */
 export function parsesAsJson(answer: Answer): void {
   if (answer.json === undefined) fail(`the HTTP ${answer.status} body does not parse as JSON: ${answer.text.slice(0, 200)}`, answer);
+}
+
+/** The body is a JSON array (a list answered as a bare array). */
+export function bodyIsArray(answer: Pick<Answer, 'status' | 'json' | 'curl'>): void {
+  if (!Array.isArray(answer.json)) fail(`the HTTP ${answer.status} body is ${shown(answer.json, 200)}, not an array`, answer);
 }

@@ -19,7 +19,9 @@
  * One module per subject: pagination (the arithmetic of a page), format (JSON bodies), error-body
  * (statusCode, error, the general error body), filters (what a filter implies for the items), answers
  * (refusals, no success, no 5xx, nothing granted), agreement (two operations that describe the same
- * thing), asked-for (what an answer for an unknown id still holds), realtime (the shapes of the channel info).
+ * thing), asked-for (what an answer for an unknown id still holds), realtime (the channel info and the
+ * connected participants), meeting-stats (the result forms and totals of getMeetingStats), recordings
+ * (the url, the processing watch).
  */
 export { ConditionFailure, failureOf } from './condition.ts';
 export type { Answer } from './condition.ts';
@@ -46,3 +48,31 @@ export {
   totalPagesIsCeiling,
 } from './pagination.ts';
 export type { PageNumbers } from './pagination.ts';
+export { answersOk, succeeds } from './answers.ts';
+export { sameItems, sameRecord, totalIsSumOver } from './agreement.ts';
+export { noneLeftOut, returnsSome, shareNoRecord } from './filters.ts';
+export { bodyIsArray } from './format.ts';
+export { isAPageOfTheRecords, isDocumentedStatsForm, isStatsForm, summaryTotalIsCount, totalCountsTheRecords } from './meeting-stats.ts';
+export type { StatsFormName } from './meeting-stats.ts';
+export {
+  dataIsArray,
+  defaultPageHolds,
+  emptyListHoldsNothing,
+  numberedAsFirstOf,
+  paginationFieldIsNumber,
+  sameTotalOnEveryPage,
+  walkYields,
+} from './pagination.ts';
+export {
+  apiKeyIsOneOf,
+  atMostEvents,
+  endsAfterItStarts,
+  everyEventWithinLifetime,
+  holdsTheNewestEvent,
+  isChannelInfo,
+  isConnectedParticipant,
+  keepsTheNewestEvents,
+  listsConnectedParticipants,
+} from './realtime.ts';
+export { availableWithinDelay, everyUrlIsAbsoluteHttp, watchSawRecordings } from './recordings.ts';
+export type { RecordingUrl, WatchOutcome } from './recordings.ts';

@@ -73,3 +73,41 @@ export function noItemTwice(keys: readonly unknown[], answer?: Pick<Answer, 'cur
   const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
   if (repeated.length > 0) fail(`${repeated.length} item(s) listed more than once: ${shown(repeated)}`, answer);
 }
+
+/** A field of `pagination` the interface states ("number") is a number, not necessarily an integer. */
+export function paginationFieldIsNumber<T extends object>(pagination: T, field: keyof T & string): void {
+  const value: unknown = pagination[field];
+  if (typeof value !== 'number') fail(`pagination.${field} is ${shown(value)}, not a number`);
+}
+
+/** The data of an envelope is an array. */
+export function dataIsArray(data: unknown): void {
+  if (!Array.isArray(data)) fail(`data is ${shown(data)}, not an array`);
+}
+
+/** The page read without skip and take holds min(10, total) items: the first page of the default take, 10. */
+export function defaultPageHolds(count: number, total: number): void {
+  const expected = Math.min(10, total);
+  if (count !== expected) fail(`the page without skip and take holds ${count} items, not min(10, total ${total}) = ${expected}`);
+}
+
+/** Every page of one list states the same total, `total`. */
+export function sameTotalOnEveryPage(totals: readonly unknown[], total: number): void {
+  const other = totals.filter((value) => !Object.is(value, total));
+  if (other.length > 0) fail(`pagination.total is ${shown(totals)} on the pages read, not ${total} on each`);
+}
+
+/** The first pages of every list are numbered alike: each of `bases` is the first page number of the groups, `first`. */
+export function numberedAsFirstOf(bases: readonly unknown[], first: unknown, of: string): void {
+  if (bases.some((base) => !Object.is(base, first))) fail(`the first pages are numbered ${shown(bases)}, not ${shown(first)} as the first page of ${of}`);
+}
+
+/** A walk over the pages yields `expected` items (`what`: which items are counted, and why that many). */
+export function walkYields(count: number, expected: number, what: string): void {
+  if (count !== expected) fail(`the walk yields ${count} ${what}, not ${expected}`);
+}
+
+/** The data of an empty list's page is an empty array. */
+export function emptyListHoldsNothing(data: unknown): void {
+  if (!Array.isArray(data) || data.length !== 0) fail(`a list of total 0 answered data ${shown(data)}, not []`);
+}

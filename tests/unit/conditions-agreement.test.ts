@@ -1,7 +1,7 @@
 /** What two operations that describe the same thing agree on (tests/conditions/agreement.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, noMinutesWithoutRecordings, sameTotals, stableIdsInOther } from '../conditions/index.ts';
+import { ConditionFailure, noMinutesWithoutRecordings, sameItems, sameRecord, sameTotals, stableIdsInOther, totalIsSumOver } from '../conditions/index.ts';
 
 function fails(condition: () => void, message: RegExp): void {
   assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
@@ -65,6 +65,34 @@ describe('conditions: agreement', () => {
     fails(
       () => sameTotals({ names, compared, totals: [{ totalMeetings: 3 }, { totalMeetings: 3, totalMeetingMinutes: 1 }] }),
       /totalMeetingMinutes: getMeetingsSummary says undefined/,
+    );
+  });
+});
+
+describe('conditions: agreement, two reads of the same items', () => {
+  it('sameItems: the same items in the same order', () => {
+    sameItems(['a', 'b'], ['a', 'b'], 'ids');
+    sameItems([{ page: 1, total: 3 }], [{ page: 1, total: 3 }], 'fields');
+    fails(
+      () => sameItems(['b', 'a'], ['a', 'b'], 'ids of the list'),
+      /^ids of the list: received \["b","a"\], expected \["a","b"\] \(first difference at position 0\)$/,
+    );
+    fails(() => sameItems(['a'], ['a', 'b'], 'ids', { curl: 'curl http://x' }), /received \["a"\], expected \["a","b"\] \(1 items, not 2\)\ncurl http:\/\/x$/);
+    fails(() => sameItems(['a', 'c'], ['a'], 'ids'), /\(first difference at position 1\)$/);
+    fails(() => sameItems([{ page: 0 }], [{ page: 1 }], 'fields'), /received \[\{"page":0\}\], expected \[\{"page":1\}\]/);
+  });
+
+  it('totalIsSumOver: the summary total is the sum, to the last bits of a decimal', () => {
+    totalIsSumOver(0.3, 0.1 + 0.2, 'totalMinutes');
+    fails(() => totalIsSumOver(10, 9, 'totalMinutes'), /^totalMinutes: the summary says 10, the records give 9$/);
+  });
+
+  it('sameRecord: the fields compared hold the same values', () => {
+    const listed = { id: 'g-1', name: 'Team', createdAt: '2024-06-01T00:00:00Z', extra: 1 };
+    sameRecord({ id: 'g-1', name: 'Team', createdAt: '2024-06-01T00:00:00Z' }, listed, ['id', 'name', 'createdAt'], 'getGroup g-1');
+    fails(
+      () => sameRecord({ id: 'g-1', name: 'Other' }, listed, ['id', 'name', 'createdAt'], 'getGroup g-1', { curl: 'curl http://x' }),
+      /^getGroup g-1: name is "Other", expected "Team"; createdAt is undefined, expected "2024-06-01T00:00:00Z"\ncurl http:\/\/x$/,
     );
   });
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   acceptedOrRefused,
+  answersOk,
   ConditionFailure,
   grantsNone,
   noParticipantCreated,
@@ -11,6 +12,7 @@ import {
   okOrRefused,
   refusedAsInvalidUri,
   refusedWith4xx,
+  succeeds,
 } from '../conditions/index.ts';
 
 function fails(condition: () => void, message: RegExp): void {
@@ -74,5 +76,19 @@ describe('conditions: answers', () => {
       () => noParticipantCreated({ status: 200, json: { id: 'gen-1' } }, 'gen-1'),
       /the write was refused, yet getParticipant "gen-1" now returns the participant/,
     );
+  });
+});
+
+describe('conditions: answers, 200 and success', () => {
+  it('answersOk: 200 only', () => {
+    answersOk(status(200));
+    fails(() => answersOk(status(204)), /^answered HTTP 204, not 200\ncurl http:\/\/x$/);
+  });
+
+  it('succeeds: any 2xx', () => {
+    succeeds(status(200));
+    succeeds(status(206));
+    fails(() => succeeds(status(404)), /^answered HTTP 404: expected a 2xx\ncurl http:\/\/x$/);
+    fails(() => succeeds(status(302)), /HTTP 302: expected a 2xx/);
   });
 });

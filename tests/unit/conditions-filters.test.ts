@@ -2,7 +2,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { notAssessed } from '../../fixtures/index.ts';
-import { ConditionFailure, everyItemHas, everyItemWithin, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from '../conditions/index.ts';
+import {
+  ConditionFailure,
+  everyItemHas,
+  everyItemWithin,
+  mayMatch,
+  monthPeriod,
+  mustMatch,
+  noneLeftOut,
+  rangePeriod,
+  returnsSome,
+  shareNoRecord,
+  yearPeriod,
+} from '../conditions/index.ts';
 
 function fails(condition: () => void, message: RegExp): void {
   assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
@@ -57,5 +69,26 @@ describe('conditions: filters', () => {
       /1 of 2 items lack one of startedAt, endedAt, createdAt within month 06\/2024/,
     );
     fails(() => everyItemWithin([{ uuid: 'r' }], june, 1), /1 of 1 items lack/);
+  });
+});
+
+describe('conditions: filters, some returned and none left out', () => {
+  it('returnsSome: at least one item', () => {
+    returnsSome([{ uuid: 'r-1' }], 'recordings with roomId=r');
+    fails(() => returnsSome([], 'recordings with roomId=r'), /^no recordings with roomId=r returned; at least one was expected$/);
+  });
+
+  it('noneLeftOut: no item the filter selects is missing', () => {
+    noneLeftOut([], 'recordings were');
+    fails(
+      () => noneLeftOut(['r-2'], 'recordings with roomId=r were by the roomId filter'),
+      /^1 recordings with roomId=r were by the roomId filter left out, none expected: \["r-2"\]$/,
+    );
+  });
+
+  it('shareNoRecord: no uuid in both environments', () => {
+    shareNoRecord(['a', 'b'], ['c']);
+    shareNoRecord([], []);
+    fails(() => shareNoRecord(['a', 'b'], ['b', 'c']), /1 records are listed in both development and production, expected none: \["b"\]/);
   });
 });

@@ -1,7 +1,7 @@
 /** The JSON body conditions (tests/conditions/format.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, declaresJson, parsesAsJson } from '../conditions/index.ts';
+import { bodyIsArray, ConditionFailure, declaresJson, parsesAsJson } from '../conditions/index.ts';
 import type { Answer } from '../conditions/index.ts';
 
 const answer = (contentType: string | undefined, text: string): Answer => {
@@ -29,5 +29,12 @@ describe('conditions: JSON bodies', () => {
   it('parsesAsJson: the body parses', () => {
     parsesAsJson(answer('application/json', '{"statusCode":400}'));
     fails(() => parsesAsJson(answer('application/json', 'Bad Request')), /the HTTP 400 body does not parse as JSON: Bad Request/);
+  });
+});
+
+describe('conditions: format, a bare array', () => {
+  it('bodyIsArray: the body is a JSON array', () => {
+    bodyIsArray(answer('application/json', '[]'));
+    fails(() => bodyIsArray(answer('application/json', '{"data":[]}')), /^the HTTP 400 body is \{"data":\[\]\}, not an array\ncurl http:\/\/x$/);
   });
 });

@@ -3,18 +3,25 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   ConditionFailure,
+  dataIsArray,
+  defaultPageHolds,
+  emptyListHoldsNothing,
   failureOf,
   fullPageExpected,
   holdsTake,
   lastPageHoldsRest,
   limitIsTake,
   noItemTwice,
+  numberedAsFirstOf,
   pageFollowsSkip,
+  paginationFieldIsNumber,
   pageIsOrdinal,
   pastTheEndAnswered,
   pastTheEndHoldsNothing,
   pastTheEndKeepsTotal,
+  sameTotalOnEveryPage,
   totalPagesIsCeiling,
+  walkYields,
 } from '../conditions/index.ts';
 
 /** The finding of a condition that must fail: a ConditionFailure whose message matches. */
@@ -93,5 +100,47 @@ describe('conditions: pagination', () => {
       (error: unknown) =>
         error instanceof ConditionFailure && /^1 item\(s\) listed more than once: \["g-1"\]\ncurl http:\/\/target\/groups$/.test(error.message),
     );
+  });
+});
+
+describe('conditions: pagination, the envelope and the walk', () => {
+  it('paginationFieldIsNumber: a number, not necessarily an integer', () => {
+    paginationFieldIsNumber({ page: 1, limit: 2.5 }, 'page');
+    paginationFieldIsNumber({ page: 1, limit: 2.5 }, 'limit');
+    fails(() => paginationFieldIsNumber({ total: '12' }, 'total'), /pagination.total is "12", not a number/);
+  });
+
+  it('dataIsArray: data is an array', () => {
+    dataIsArray([]);
+    fails(() => dataIsArray({ items: [] }), /data is \{"items":\[\]\}, not an array/);
+  });
+
+  it('defaultPageHolds: min(10, total) items without skip and take', () => {
+    defaultPageHolds(10, 25);
+    defaultPageHolds(4, 4);
+    fails(() => defaultPageHolds(20, 25), /holds 20 items, not min\(10, total 25\) = 10/);
+    fails(() => defaultPageHolds(3, 4), /holds 3 items, not min\(10, total 4\) = 4/);
+  });
+
+  it('sameTotalOnEveryPage: each page states the total', () => {
+    sameTotalOnEveryPage([12, 12, 12], 12);
+    sameTotalOnEveryPage([], 12);
+    fails(() => sameTotalOnEveryPage([12, 9], 12), /pagination.total is \[12,9\] on the pages read, not 12 on each/);
+  });
+
+  it('numberedAsFirstOf: every first page numbered as the reference list', () => {
+    numberedAsFirstOf([1, 1], 1, 'listGroups');
+    fails(() => numberedAsFirstOf([0, 1], 1, 'listGroups'), /numbered \[0,1\], not 1 as the first page of listGroups/);
+  });
+
+  it('walkYields: the count a walk yields', () => {
+    walkYields(12, 12, 'items');
+    fails(() => walkYields(11, 12, 'distinct items with take=3, the total'), /the walk yields 11 distinct items with take=3, the total, not 12/);
+  });
+
+  it('emptyListHoldsNothing: data is []', () => {
+    emptyListHoldsNothing([]);
+    fails(() => emptyListHoldsNothing([{ id: 'p' }]), /a list of total 0 answered data \[\{"id":"p"\}\], not \[\]/);
+    fails(() => emptyListHoldsNothing(undefined), /answered data undefined, not \[\]/);
   });
 });
