@@ -40,3 +40,18 @@ export function everyEventIsRealtimeEvent(events: readonly unknown[]): void {
   const wrong = events.filter((event) => !isRealtimeEvent(event));
   if (wrong.length > 0) fail(`${wrong.length} of ${events.length} events break the Realtime event shape; the first: ${shown(wrong[0])}`);
 }
+
+/** A channel-info body lists its connected participants in participants or in presences (an array, either or both). */
+export function listsConnected(body: unknown): void {
+  const lists = ['participants', 'presences'].filter((name) => isRecord(body) && Array.isArray(body[name]));
+  if (lists.length === 0)
+    fail(
+      `the channel info holds participants ${shown(isRecord(body) ? body['participants'] : undefined)} and presences ${shown(isRecord(body) ? body['presences'] : undefined)}: expected an array in one of them`,
+    );
+}
+
+/** The channel of a channel-info body is an object whose id, when present, is a string. */
+export function channelIdIsStringOrAbsent(channel: unknown): void {
+  if (!isRecord(channel)) fail(`the channel is ${shown(channel)}: expected an object`);
+  if ('id' in channel && typeof channel['id'] !== 'string') fail(`the channel id is ${shown(channel['id'])}: expected a string, or no id`);
+}

@@ -1,7 +1,7 @@
 /** The shapes of the realtime channel info (tests/conditions/realtime.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, everyEventIsRealtimeEvent, isRealtimeChannel } from '../conditions/index.ts';
+import { channelIdIsStringOrAbsent, ConditionFailure, everyEventIsRealtimeEvent, isRealtimeChannel, listsConnected } from '../conditions/index.ts';
 
 function fails(condition: () => void, message: RegExp): void {
   assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
@@ -26,5 +26,19 @@ describe('conditions: realtime', () => {
     fails(() => everyEventIsRealtimeEvent([EVENT, { ...EVENT, data: [] }]), /1 of 2 events break the Realtime event shape/);
     fails(() => everyEventIsRealtimeEvent([{ ...EVENT, timestamp: '1717200000000' }]), /1 of 1 events/);
     fails(() => everyEventIsRealtimeEvent([{ ...EVENT, connectionId: undefined }]), /1 of 1 events/);
+  });
+
+  it('listsConnected: participants or presences is an array', () => {
+    listsConnected({ channel: CHANNEL, participants: [] });
+    listsConnected({ presences: [{ id: 'p-1' }] });
+    fails(() => listsConnected({ participants: {} }), /holds participants \{\} and presences undefined: expected an array in one of them/);
+    fails(() => listsConnected(null), /expected an array in one of them/);
+  });
+
+  it('channelIdIsStringOrAbsent: an object whose id, when present, is a string', () => {
+    channelIdIsStringOrAbsent(CHANNEL);
+    channelIdIsStringOrAbsent({ ...CHANNEL, id: 'c-1' });
+    fails(() => channelIdIsStringOrAbsent('ch-1'), /the channel is "ch-1": expected an object/);
+    fails(() => channelIdIsStringOrAbsent({ ...CHANNEL, id: 7 }), /the channel id is 7: expected a string, or no id/);
   });
 });
