@@ -13,7 +13,7 @@ import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import type { KeyObject } from 'node:crypto';
 
 import { check, checkExchange, concerns, expect, isRecord, listOperations, notAssessed } from '../../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, JsonObject, Need, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, JsonObject, Need, Observe, TargetConfig } from '../../fixtures/index.ts';
 import { decodeJwt } from '../conditions/index.ts';
 import type { SignedJwt } from '../conditions/index.ts';
 import { checkErrorBody } from './error-bodies.ts';
@@ -256,8 +256,8 @@ export function unlessUsageLimit(exchange: Exchange): void {
 
 // ---------------------------------------------------------------- error bodies
 
+/** Where the checks of a refusal's error body record what they observe (VAR-05: the form of the 401's error). */
 export interface ErrorReport {
-  warn: Warn;
   observe: Observe;
 }
 
