@@ -118,3 +118,8 @@ export function refusedUpdateNotApplied(readBack: Pick<Answer, 'json' | 'curl'>,
   if (isRecord(readBack.json) && readBack.json['name'] === refusedName)
     fail(`the participant read back holds the name ${JSON.stringify(refusedName)} the refused update sent: expected it unchanged`, readBack);
 }
+
+/** An id the interface says a list no longer holds (an archived participant) is on none of its pages read (`where` names the list). */
+export function notListed(ids: readonly unknown[], id: string, where: string): void {
+  if (ids.includes(id)) fail(`${where} still lists ${JSON.stringify(id)} among its ${ids.length} items: expected it absent`);
+}

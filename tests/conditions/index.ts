@@ -30,7 +30,7 @@ export type { ListsAround, MeetingBesideRecordings, SummariesOfTheSame } from '.
 export { holdsTheFieldsAskedFor, isTheRecordAskedFor, listsOnlyOfRoom } from './asked-for.ts';
 export { acceptedOrRefused, createdOrError, hasStatus, noServerError, noSuccess, okOrRefused, passesAuthentication, succeeds } from './answers.ts';
 export { refusedAsInvalidUri, refusedOrTakenAlike, refusedWith4xx } from './answers.ts';
-export { grantsNone, leavesOut, mentionsNoneOf, noParticipantCreated, refusedUpdateNotApplied } from './answers.ts';
+export { grantsNone, leavesOut, mentionsNoneOf, noParticipantCreated, notListed, refusedUpdateNotApplied } from './answers.ts';
 export { errorIsStatusName, isDocumentedErrorBody, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from './error-body.ts';
 export { holdsString, isEmptyObject, stringWhenPresent } from './fields.ts';
 export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';

@@ -12,6 +12,7 @@ import {
   noParticipantCreated,
   noServerError,
   noSuccess,
+  notListed,
   okOrRefused,
   passesAuthentication,
   refusedAsInvalidUri,
@@ -142,5 +143,11 @@ describe('conditions: answers', () => {
       () => refusedUpdateNotApplied({ json: { id: 'p-1', name: 'Ada refused 1' }, curl: 'curl http://x' }, 'Ada refused 1'),
       /holds the name "Ada refused 1" the refused update sent: expected it unchanged\ncurl http:\/\/x/,
     );
+  });
+
+  it('notListed: the id is on none of the pages read', () => {
+    notListed(['p-1', 'p-2'], 'p-3', 'group g-1');
+    notListed([], 'p-3', 'group g-1');
+    fails(() => notListed(['p-1', 'p-3'], 'p-3', 'group g-1'), /group g-1 still lists "p-3" among its 2 items: expected it absent/);
   });
 });
