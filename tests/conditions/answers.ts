@@ -64,9 +64,10 @@ export function noParticipantCreated(readBack: Pick<Answer, 'status' | 'json' | 
   }
 }
 
-/** The answer has the status the interface states for the request (`expected`). */
-export function hasStatus(answer: Pick<Answer, 'status' | 'curl'>, expected: number): void {
-  if (answer.status !== expected) fail(`answered HTTP ${answer.status}: expected HTTP ${expected}`, answer);
+/** The answer has the status the interface states for the request (`expected`, or one of them). */
+export function hasStatus(answer: Pick<Answer, 'status' | 'curl'>, expected: number | readonly number[]): void {
+  const statuses = typeof expected === 'number' ? [expected] : expected;
+  if (!statuses.includes(answer.status)) fail(`answered HTTP ${answer.status}: expected HTTP ${statuses.join(' or ')}`, answer);
 }
 
 /** The request is accepted: a 2xx. */

@@ -85,9 +85,11 @@ describe('conditions: answers', () => {
     );
   });
 
-  it('hasStatus: exactly the status stated', () => {
+  it('hasStatus: exactly the status stated, or one of those stated', () => {
     hasStatus(status(403), 403);
     fails(() => hasStatus(status(200), 403), /answered HTTP 200: expected HTTP 403\ncurl http:\/\/x/);
+    hasStatus(status(403), [200, 403]);
+    fails(() => hasStatus(status(429), [200, 403]), /answered HTTP 429: expected HTTP 200 or 403/);
   });
 
   it('succeeds: any 2xx', () => {
