@@ -14,10 +14,13 @@
  * would still carry them out, so they are checked in tests of their own, gated on the permission
  * the operation needs (support/permissions.ts).
  */
-import { allOf, check, cites, expect, keyPathFor, notAssessed, test, together } from '../fixtures/index.ts';
+import { allOf, check, cites, keyPathFor, notAssessed, test, together } from '../fixtures/index.ts';
 import type { ApiClient, CallOptions, Discovery, Exchange, TargetConfig } from '../fixtures/index.ts';
+import { hasStatus } from './conditions/index.ts';
 import { accessToken, credentialHeadersSent, operationsWhere, orUnknown, requestParts, usageLimitReached } from './support/auth.ts';
+import type { DocumentedCredentials } from './support/auth.ts';
 import { permissionTags, requirePermission, sharesOf } from './support/permissions.ts';
+import type { Share } from './support/permissions.ts';
 
 type Spelled = Pick<CallOptions, 'auth' | 'headers'>;
 
@@ -55,10 +58,8 @@ async function expectSameStatus(
     if (canonical.status === 401)
       notAssessed.check(`${operationId} refused the canonical header names too (HTTP 401): the documented credentials are judged by the authentication matrix`);
     if (usageLimitReached(canonical) || usageLimitReached(variant)) notAssessed.check(`${operationId} answered the documented usage-limit 403`);
-    expect(
-      variant.status,
-      `${operationId} with ${names.join(' and ')} must answer as with the canonical names (HTTP ${canonical.status})\n${variant.curl}`,
-    ).toBe(canonical.status);
+    // The status the canonical names got.
+    hasStatus(variant, canonical.status);
   });
   if (clientProblem !== undefined) throw new Error(`suite error: ${clientProblem}`);
 }
@@ -72,81 +73,57 @@ function wireProblem(canonical: Exchange, variant: Exchange, names: readonly str
   return sent === expected ? undefined : `the client sent the credentials ${sent} under ${names.join(' and ')}, not ${expected}`;
 }
 
-/** Written to the wire exactly so; the canonical spelling is apikey. */
-const API_KEY_SPELLINGS = ['apiKey', 'APIKEY'] as const;
+const shares = (documents: (credentials: DocumentedCredentials) => boolean, except: readonly string[] = []): Share<string>[] =>
+  sharesOf(operationsWhere(documents, except), (operationId) => operationId);
 
-const API_KEY_SHARES = sharesOf(
-  operationsWhere((credentials) => credentials.apiKey, ['upsertParticipant']),
-  (operationId) => operationId,
-);
-
-for (const spelling of API_KEY_SPELLINGS) {
-  for (const share of API_KEY_SHARES) {
-    test(
-      `every API-key operation accepts the API key under the header name ${spelling}${share.label}`,
-      cites('AUTH-22', { tag: permissionTags(share.permission) }),
-      async ({ api, discover, target }) => {
-        requirePermission(target, share.permission, share.operations);
-        await together(share.operations, async (operationId) => {
-          await expectSameStatus(
-            { api, discover, target },
-            { requirementId: 'AUTH-22', operationId, names: [spelling], spelled: async () => ({ auth: { apiKeyHeader: spelling } }) },
-          );
-        });
-      },
-    );
-  }
+/** One spelling of the credential header names, and the operations that document those headers (but upsertParticipant, checked below). */
+interface HeaderSpelling {
+  requirementId: string;
+  /** The test title, before the share's label. */
+  title: string;
+  /** The header names as written on the wire. */
+  names: readonly string[];
+  shares: Share<string>[];
+  spelled: (api: ApiClient, target: TargetConfig) => Promise<Spelled>;
 }
 
-const CLIENT_SPELLINGS = [
-  { clientId: 'CLIENT_ID', secret: 'SECRET' },
-  { clientId: 'Client_Id', secret: 'Secret' },
-] as const;
+/** Written to the wire exactly so; the canonical spellings are apikey, client_id and secret, and Authorization. */
+const SPELLINGS: HeaderSpelling[] = [
+  ...(['apiKey', 'APIKEY'] as const).map((name) => ({
+    requirementId: 'AUTH-22',
+    title: `every API-key operation accepts the API key under the header name ${name}`,
+    names: [name],
+    shares: shares((credentials) => credentials.apiKey, ['upsertParticipant']),
+    spelled: async (): Promise<Spelled> => ({ auth: { apiKeyHeader: name } }),
+  })),
+  ...[
+    { clientId: 'CLIENT_ID', secret: 'SECRET' },
+    { clientId: 'Client_Id', secret: 'Secret' },
+  ].map(({ clientId, secret }) => ({
+    requirementId: 'AUTH-23',
+    title: `every client-credential operation accepts the header names ${clientId} and ${secret}`,
+    names: [clientId, secret],
+    shares: shares((credentials) => credentials.clientId && credentials.secret),
+    spelled: async (_api: ApiClient, target: TargetConfig): Promise<Spelled> => ({ headers: { [clientId]: target.clientId, [secret]: target.secret } }),
+  })),
+  ...(['authorization', 'AUTHORIZATION'] as const).map((name) => ({
+    requirementId: 'AUTH-24',
+    title: `every bearer operation accepts the bearer token under the header name ${name}`,
+    names: [name],
+    shares: shares((credentials) => credentials.bearer, ['upsertParticipant']),
+    spelled: async (api: ApiClient): Promise<Spelled> => ({ auth: { bearer: null }, headers: { [name]: `Bearer ${await accessToken(api)}` } }),
+  })),
+];
 
-const CLIENT_SHARES = sharesOf(
-  operationsWhere((credentials) => credentials.clientId && credentials.secret),
-  (operationId) => operationId,
-);
-
-for (const spelling of CLIENT_SPELLINGS) {
-  for (const share of CLIENT_SHARES) {
-    test(
-      `every client-credential operation accepts the header names ${spelling.clientId} and ${spelling.secret}${share.label}`,
-      cites('AUTH-23', { tag: permissionTags(share.permission) }),
-      async ({ api, discover, target }) => {
-        requirePermission(target, share.permission, share.operations);
-        const headers = { [spelling.clientId]: target.clientId, [spelling.secret]: target.secret };
-        await together(share.operations, async (operationId) => {
-          await expectSameStatus(
-            { api, discover, target },
-            { requirementId: 'AUTH-23', operationId, names: [spelling.clientId, spelling.secret], spelled: async () => ({ headers }) },
-          );
-        });
-      },
-    );
-  }
-}
-
-const AUTHORIZATION_SPELLINGS = ['authorization', 'AUTHORIZATION'] as const;
-
-const BEARER_SHARES = sharesOf(
-  operationsWhere((credentials) => credentials.bearer, ['upsertParticipant']),
-  (operationId) => operationId,
-);
-
-for (const spelling of AUTHORIZATION_SPELLINGS) {
-  for (const share of BEARER_SHARES) {
-    test(
-      `every bearer operation accepts the bearer token under the header name ${spelling}${share.label}`,
-      cites('AUTH-24', { tag: permissionTags(share.permission) }),
-      async ({ api, discover, target }) => {
-        requirePermission(target, share.permission, share.operations);
-        const spelled = async (): Promise<Spelled> => ({ auth: { bearer: null }, headers: { [spelling]: `Bearer ${await accessToken(api)}` } });
-        await together(share.operations, async (operationId) => {
-          await expectSameStatus({ api, discover, target }, { requirementId: 'AUTH-24', operationId, names: [spelling], spelled });
-        });
-      },
-    );
+for (const spelling of SPELLINGS) {
+  const { requirementId, names } = spelling;
+  for (const share of spelling.shares) {
+    test(`${spelling.title}${share.label}`, cites(requirementId, { tag: permissionTags(share.permission) }), async ({ api, discover, target }) => {
+      requirePermission(target, share.permission, share.operations);
+      await together(share.operations, async (operationId) => {
+        await expectSameStatus({ api, discover, target }, { requirementId, operationId, names, spelled: () => spelling.spelled(api, target) });
+      });
+    });
   }
 }
 
@@ -175,9 +152,7 @@ test(
       await check(spelling.requirementId, `upsertParticipant with ${spelling.name} answers as with the canonical names`, async () => {
         // The same body again: an accepted update leaves the participant as it was.
         const exchange = await api.call('upsertParticipant', { body: created.input, ...(await spelling.send(api)) });
-        expect(exchange.status, `with ${spelling.name} (the canonical names got HTTP ${created.exchange.status})\n${exchange.curl}`).toBe(
-          created.exchange.status,
-        );
+        hasStatus(exchange, created.exchange.status);
       });
     });
   },

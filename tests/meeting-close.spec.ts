@@ -5,7 +5,8 @@
  */
 import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
 import type { ApiClient } from '../fixtures/index.ts';
-import { relyOn, requestOf } from './support/reliance.ts';
+import { hasStatus, isDocumentedErrorBody, isEmptyObject } from './conditions/index.ts';
+import { relyOn } from './support/reliance.ts';
 import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
 
 /**
@@ -43,13 +44,13 @@ test(
     const first = await api.call('closeMeeting', { params: { meetingId } });
 
     await check('AUTH-25', 'closing the running meeting with the bearer token and the body apiKey answers 200', () => {
-      expect(first.status, `status of ${requestOf(first)}`).toBe(200);
+      hasStatus(first, 200);
     });
     const notClosed = first.status === 200 ? undefined : `the close answered HTTP ${first.status} (AUTH-25 judges the status)`;
     await check('CLOSE-01', 'the 200 of the close is exactly the empty object', () => {
       if (notClosed !== undefined) notAssessed.check(notClosed);
       expect(first).toMatchOperation('closeMeeting', { status: 200 });
-      expect(first.json).toStrictEqual({});
+      isEmptyObject(first);
     });
     await check('CLOSE-02', `every participant leaves ${where} after the close`, async () => {
       if (notClosed !== undefined) notAssessed.check(notClosed);
@@ -67,13 +68,13 @@ test(
     const again = notClosed === undefined ? await api.call('closeMeeting', { params: { meetingId } }) : undefined;
     await check('CLOSE-03', 'closing the meeting again answers 500', () => {
       if (again === undefined) notAssessed.check(notClosed ?? 'the meeting was not closed');
-      expect(again.status, `status of ${requestOf(again)}`).toBe(500);
+      hasStatus(again, 500);
     });
     await check('ERR-03', 'the 500 of the second close is the documented body', () => {
       if (again?.status !== 500)
         notAssessed.check(`the second close answered ${again === undefined ? 'nothing' : `HTTP ${again.status}`} (CLOSE-03 judges the status)`);
       expect(again).toMatchOperation('closeMeeting', { status: 500 });
-      expect(again.json).toMatchObject({ statusCode: 500, message: expect.any(String), error: expect.any(String) });
+      isDocumentedErrorBody(again, ['message', 'error']);
     });
   },
 );

@@ -19,7 +19,7 @@ import type { ListRequest } from './support/paging.ts';
 import { discovered, isAbsoluteUrl, keysOf, readPage, walkKeys } from './support/reads.ts';
 import { observeUnknownId, UNKNOWN } from './support/unknown-ids.ts';
 import type { UnknownIdCase } from './support/unknown-ids.ts';
-import { holdsTheFieldsAskedFor } from './conditions/index.ts';
+import { createdOrError, holdsTheFieldsAskedFor, notListed } from './conditions/index.ts';
 
 const WRITES = { tag: ['@writes'] };
 
@@ -45,10 +45,10 @@ function recordOf(exchange: Exchange): Participant | undefined {
 }
 
 /** getParticipant judged by the running check: 200 and a record (its shape is PART-01's, recorded by the matcher). */
-async function read(api: ApiClient, id: string): Promise<Participant> {
+async function read(api: ApiClient, id: string): Promise<Exchange> {
   const exchange = await api.call('getParticipant', { params: { id } });
   expect(exchange).toMatchOperation('getParticipant', { status: 200 });
-  return exchange.json as Participant;
+  return exchange;
 }
 
 /** A read the check relies on but does not judge: any 2xx with a record, else not assessable. */
@@ -85,9 +85,7 @@ test('a created participant reads back with the id, name, email and avatar sent'
   await check('PART-05', 'getParticipant of the created participant answers 200 with its participantId and the name, email and avatar sent', () => {
     // The status is this check's; a record that lacks a field fails PART-01, which the matcher records.
     expect(exchange).toMatchOperation('getParticipant', { status: 200 });
-    const record = recordOf(exchange);
-    expect(record?.id, `id of the created participant\n${exchange.curl}`).toBe(created.id);
-    expect(editableFields(record ?? {}), `fields of the created participant\n${exchange.curl}`).toEqual(editableFields(created.input));
+    holdsTheFieldsAskedFor(exchange, { id: created.id, ...editableFields(created.input) });
   });
   await check('PART-01', 'the created participant reads back as a Participant with id, name, email, avatar and createdAt', () => {
     if (exchange.status !== 200) notAssessed.check(`getParticipant answered HTTP ${exchange.status} (PART-05)`);
@@ -106,9 +104,7 @@ test('an updated participant reads back with the same id and the new name, email
   const body = changed(created);
   await check('PART-07', 'getParticipant after the update answers 200 with the same id and the new name, email and avatar', async () => {
     await update(api, body);
-    const after = await read(api, created.id);
-    expect(after.id, 'id after the update').toBe(created.id);
-    expect(editableFields(after), 'fields after the update').toEqual(editableFields(body));
+    holdsTheFieldsAskedFor(await read(api, created.id), { id: created.id, ...editableFields(body) });
   });
 });
 
@@ -129,8 +125,7 @@ test('archiving a participant answers 200 with its record', cites('PART-09', 'PA
   const exchange = await api.call('archiveParticipant', { params: { id: created.id } });
   await check('PART-09', 'archiveParticipant answers 200 with the record of the path id, its name and email as before', () => {
     expect(exchange).toMatchOperation('archiveParticipant', { status: 200 });
-    const archived = exchange.json as Participant;
-    expect({ id: archived.id, name: archived.name, email: archived.email }).toEqual({ id: created.id, name: created.input.name, email: created.input.email });
+    holdsTheFieldsAskedFor(exchange, { id: created.id, name: created.input.name, email: created.input.email });
   });
   await check('PART-02', 'the avatar of the archived record is an absolute URL', () => {
     const avatar = recordOf(exchange)?.avatar;
@@ -173,7 +168,7 @@ test(
       // After the archive, the walks of the groups go out together.
       await together(listing, async (groupId) => {
         const after = await walkKeys(api, participantsOf(groupId), 10);
-        expect(after.keys, `participants of group ${groupId} after archiving ${created.id}`).not.toContain(created.id);
+        notListed(after.keys, created.id, `group ${groupId} after archiving ${created.id}`);
       });
     });
   },
@@ -227,7 +222,7 @@ test(
           notAssessed.check(`the walk of group ${groupId} stopped at ${MAX_WALK_PAGES} pages before its end`, {
             lacking: `a group of at most ${MAX_WALK_PAGES * 10} participants on the second page of listGroups`,
           });
-        expect(after.keys, `participants of group ${groupId} after archiving ${member.id}`).not.toContain(member.id);
+        notListed(after.keys, member.id, `group ${groupId} after archiving ${member.id}`);
       });
     } finally {
       const restore = await api.call('upsertParticipant', {
@@ -244,9 +239,7 @@ test(
   cites('UNS-20', 'PART-11', WRITES),
   async ({ api, createParticipant, observe }) => {
     const created = await createParticipant();
-    const answers: Exchange[] = [];
-    await check('UNS-20', 'getParticipant of an archived participant answers its record or an error status', async () => {
-      answers.push(await archive(api, created.id));
+    await afterArchive(api, created, 'UNS-20', 'getParticipant of an archived participant answers its record or an error status', async (answers) => {
       const exchange = await api.call('getParticipant', { params: { id: created.id } });
       answers.push(exchange);
       if (exchange.status === 200) {
@@ -259,7 +252,6 @@ test(
           await checkErrorBody(exchange, 'getParticipant of an archived participant', ['ERR-04', 'ERR-05', 'ERR-06', 'VAR-05'], observe);
       }
     });
-    await theParticipantIfRead(answers, created, 'in reading an archived participant');
   },
 );
 
@@ -268,9 +260,8 @@ test(
   cites('UNS-21', 'PART-11', WRITES),
   async ({ api, createParticipant, observe }) => {
     const created = await createParticipant();
-    const answers: Exchange[] = [];
-    await check('UNS-21', 'an upsert of an archived participant is answered, and getParticipant afterwards answers its record or an error status', async () => {
-      answers.push(await archive(api, created.id));
+    const label = 'an upsert of an archived participant is answered, and getParticipant afterwards answers its record or an error status';
+    await afterArchive(api, created, 'UNS-21', label, async (answers) => {
       const upsert = await api.call('upsertParticipant', { body: created.input });
       if (upsert.status === 201) expect(upsert).toMatchOperation('upsertParticipant', { status: 201 });
       else if (upsert.status >= 400)
@@ -282,9 +273,33 @@ test(
         await checkErrorBody(readBack, 'getParticipant after an upsert of an archived participant', ['ERR-04', 'ERR-05', 'ERR-06', 'VAR-05'], observe);
       observe('UNS-21', `upsert answered HTTP ${upsert.status}; getParticipant afterwards HTTP ${readBack.status}`);
     });
-    await theParticipantIfRead(answers, created, 'in upserting an archived participant and reading it back');
   },
 );
+
+/** What PART-11 says of each call after an archive, for its labels. */
+const AFTER_ARCHIVE: Readonly<Record<string, string>> = {
+  'UNS-20': 'in reading an archived participant',
+  'UNS-21': 'in upserting an archived participant and reading it back',
+};
+
+/**
+ * One check of `requirementId` (UNS-20, UNS-21): the participant is archived inside it, then `calls`
+ * are made, their answers kept; PART-11 judges those answers afterwards (theParticipantIfRead).
+ */
+async function afterArchive(
+  api: ApiClient,
+  created: CreatedParticipant,
+  requirementId: 'UNS-20' | 'UNS-21',
+  label: string,
+  calls: (answers: Exchange[]) => Promise<void>,
+): Promise<void> {
+  const answers: Exchange[] = [];
+  await check(requirementId, label, async () => {
+    answers.push(await archive(api, created.id));
+    await calls(answers);
+  });
+  await theParticipantIfRead(answers, created, AFTER_ARCHIVE[requirementId] ?? requirementId);
+}
 
 /**
  * PART-11: whatever the status of a read of an archived participant (UNS-20, UNS-21), a 200 answers
@@ -352,9 +367,7 @@ test('upserting an archived participant is observed', cites('UNS-21', 'PART-11',
   const archive = await archived(api, id, ['UNS-21', 'PART-11'], what);
   if (archive === undefined) return;
   const upsert = await api.call('upsertParticipant', { body: input });
-  await check('UNS-21', `${what}: answers the documented 201 or an error status`, () => {
-    expect(upsert.status === 201 || upsert.status >= 400, describeAnswer(upsert)).toBe(true);
-  });
+  await check('UNS-21', `${what}: answers the documented 201 or an error status`, () => createdOrError(upsert));
   if (upsert.status >= 400) await checkErrorBody(upsert, upsert.operationId, UNSPECIFIED_ERROR_BODY);
   const read = await api.call('getParticipant', { params: { id } });
   const after = await checkOpenAnswer('UNS-21', read, 'getParticipant after the upsert');

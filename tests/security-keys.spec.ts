@@ -8,30 +8,38 @@
  * it; the randomness check creates one more. The refusal check is gated too, as a target that wrongly
  * accepts it creates a key. The secretKey is a secret: no check quotes its words.
  */
-import { check, cites, expect, notAssessed, test } from '../fixtures/index.ts';
-import { grantsNone, noSuccess, refusedWith4xx } from './conditions/index.ts';
+import { check, cites, notAssessed, test } from '../fixtures/index.ts';
+import type { Discovery, TargetConfig } from '../fixtures/index.ts';
+import { differentSecrets, doesNotLoadWith, echoesPassphrase, formsKeyPair, grantsNone, holdsWords } from './conditions/index.ts';
+import { loadsAsPublicKey, loadsWithPassphrase, noSuccess, refusedWith4xx } from './conditions/index.ts';
 import { checkErrorBody, concerning } from './support/error-bodies.ts';
-import { bip39Observation, formPair, keyEncoding, loadFailure, loadPrivateKey, loadPublicKey, secretKeyWords, unreadableKey } from './support/key-material.ts';
+import { bip39Observation, keyEncoding, loadFailure, loadPrivateKey, loadPublicKey, secretKeyWords, unreadableKey } from './support/key-material.ts';
 import { callSecurityKey, createAnother, keyOf, keyPath, sharedCreation } from './support/security-keys.ts';
+import type { Creation } from './support/security-keys.ts';
 
 const WHY = 'creates an account security key pair';
 const DESTRUCTIVE = { tag: ['@destructive'] };
 const KEY_FIELDS = ['publicKey', 'privateKey', 'secretKey'] as const;
 
+/** The worker's shared key creation, which every property check reads; a target that allows no destruction is not assessed. */
+async function sharedKey(discover: Discovery, target: TargetConfig): Promise<Creation> {
+  if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
+  return sharedCreation(discover);
+}
+
 test(
   'creating a security key answers passphrase, publicKey, privateKey and secretKey, echoing the passphrase',
   cites('SEC-01', 'SEC-02', DESTRUCTIVE),
   async ({ discover, target }) => {
-    if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
-    const creation = await sharedCreation(discover);
+    const creation = await sharedKey(discover, target);
     // The matcher checks the four fields are strings (SecurityKeyResult); that they are not empty is not
     // stated, and an empty key fails SEC-03 or SEC-04.
     await check('SEC-01', `POST ${creation.path} answers 200 with a security key result`, async () => {
       await keyOf(creation);
     });
     await check('SEC-02', 'the passphrase of the result is the passphrase sent', async () => {
-      // Compared as a boolean: the failure message must not carry the passphrase.
-      expect((await keyOf(creation)).passphrase === creation.passphrase, 'passphrase equals the one sent').toBe(true);
+      // The finding never quotes the passphrase.
+      echoesPassphrase((await keyOf(creation)).passphrase, creation.passphrase);
     });
   },
 );
@@ -44,14 +52,9 @@ function readable(text: string, kind: 'public' | 'private'): string {
 }
 
 test('the publicKey parses as a public key', cites('SEC-03', DESTRUCTIVE), async ({ discover, target }) => {
-  if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
-  const creation = await sharedCreation(discover);
+  const creation = await sharedKey(discover, target);
   await check('SEC-03', 'the publicKey loads as a public key', async () => {
-    const publicKey = readable((await keyOf(creation)).publicKey, 'public');
-    expect(
-      loadFailure(() => loadPublicKey(publicKey)),
-      'loading the publicKey',
-    ).toBeUndefined();
+    loadsAsPublicKey(readable((await keyOf(creation)).publicKey, 'public'));
   });
 });
 
@@ -59,45 +62,28 @@ test(
   'the privateKey is encrypted with the passphrase: it loads with it, not without it or with another',
   cites('SEC-04', 'SEC-05', DESTRUCTIVE),
   async ({ discover, target }) => {
-    if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
-    const creation = await sharedCreation(discover);
+    const creation = await sharedKey(discover, target);
     await check('SEC-04', 'the privateKey loads with the passphrase sent', async () => {
-      const privateKey = readable((await keyOf(creation)).privateKey, 'private');
-      expect(
-        loadFailure(() => loadPrivateKey(privateKey, creation.passphrase)),
-        'loading the privateKey with the passphrase sent',
-      ).toBeUndefined();
+      loadsWithPassphrase(readable((await keyOf(creation)).privateKey, 'private'), creation.passphrase);
     });
     await check('SEC-05', 'the privateKey does not load without a passphrase', async () => {
-      const privateKey = readable((await keyOf(creation)).privateKey, 'private');
-      expect(
-        loadFailure(() => loadPrivateKey(privateKey, undefined)),
-        'loading the privateKey without a passphrase',
-      ).toBeDefined();
+      doesNotLoadWith(readable((await keyOf(creation)).privateKey, 'private'), undefined);
     });
     await check('SEC-05', 'the privateKey does not load with another passphrase', async () => {
-      const privateKey = readable((await keyOf(creation)).privateKey, 'private');
-      expect(
-        loadFailure(() => loadPrivateKey(privateKey, `${creation.passphrase}-wrong`)),
-        'loading the privateKey with another passphrase',
-      ).toBeDefined();
+      doesNotLoadWith(readable((await keyOf(creation)).privateKey, 'private'), `${creation.passphrase}-wrong`);
     });
   },
 );
 
 test('the privateKey and the publicKey form one key pair', cites('SEC-06', DESTRUCTIVE), async ({ discover, target }) => {
-  if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
-  const creation = await sharedCreation(discover);
+  const creation = await sharedKey(discover, target);
   await check('SEC-06', 'the public half of the privateKey is the publicKey', async () => {
     const key = await keyOf(creation);
     const [privateText, publicText] = [readable(key.privateKey, 'private'), readable(key.publicKey, 'public')];
     // Keys that SEC-03 or SEC-04 find unreadable cannot be compared here.
     const failure = loadFailure(() => [loadPrivateKey(privateText, creation.passphrase), loadPublicKey(publicText)]);
     if (failure !== undefined) notAssessed.check(`the keys do not load (${failure}), which SEC-03 and SEC-04 judge`);
-    expect(
-      formPair(loadPrivateKey(privateText, creation.passphrase), loadPublicKey(publicText)),
-      'the public key derived from the privateKey equals the publicKey',
-    ).toBe(true);
+    formsKeyPair(loadPrivateKey(privateText, creation.passphrase), loadPublicKey(publicText));
   });
 });
 
@@ -105,11 +91,9 @@ test(
   'the secretKey is 128 words; how many are outside the BIP-39 English list is observed',
   cites('SEC-07', 'SEC-08', DESTRUCTIVE),
   async ({ discover, target, observe }) => {
-    if (!target.allowDestructive) notAssessed(WHY, { enable: 'TARGET_ALLOW_DESTRUCTIVE' });
-    const creation = await sharedCreation(discover);
+    const creation = await sharedKey(discover, target);
     await check('SEC-07', 'the secretKey holds 128 words', async () => {
-      const words = secretKeyWords((await keyOf(creation)).secretKey);
-      expect(words.length, 'words in the secretKey').toBe(128);
+      holdsWords(secretKeyWords((await keyOf(creation)).secretKey), 128);
     });
     // "128 randomly selected English words" names no list: BIP-39's is the common one, and how many
     // words lie outside it is what the certificate reports (SEC-08, observed).
@@ -127,8 +111,8 @@ test('two key creations return different secretKeys', cites('SEC-09', DESTRUCTIV
   const [first, second] = await Promise.all([sharedCreation(discover), createAnother(api, discover)]);
   await check('SEC-09', 'the second secretKey differs from the first', async () => {
     const [one, two] = [await keyOf(first), await keyOf(second)];
-    // Compared as a boolean: the failure message must not carry the secretKeys.
-    expect(one.secretKey === two.secretKey, 'the two secretKeys are equal').toBe(false);
+    // The finding never quotes the secretKeys.
+    differentSecrets(one.secretKey, two.secretKey);
     // Whether every call makes a new key pair is not stated; what the target did is noted.
     test
       .info()

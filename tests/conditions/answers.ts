@@ -64,12 +64,63 @@ export function noParticipantCreated(readBack: Pick<Answer, 'status' | 'json' | 
   }
 }
 
-/** The answer is 200. */
-export function answersOk(answer: Pick<Answer, 'status' | 'curl'>): void {
-  if (answer.status !== 200) fail(`answered HTTP ${answer.status}, not 200`, answer);
+/** The answer has the status the interface states for the request (`expected`, or one of them). */
+export function hasStatus(answer: Pick<Answer, 'status' | 'curl'>, expected: number | readonly number[]): void {
+  const statuses = typeof expected === 'number' ? [expected] : expected;
+  if (!statuses.includes(answer.status)) fail(`answered HTTP ${answer.status}: expected HTTP ${statuses.join(' or ')}`, answer);
 }
 
-/** The answer is a success (2xx). */
+/** The request is accepted: a 2xx. */
 export function succeeds(answer: Pick<Answer, 'status' | 'curl'>): void {
   if (!isSuccess(answer.status)) fail(`answered HTTP ${answer.status}: expected a 2xx`, answer);
+}
+
+/** The credentials the request carries pass authentication: whatever else the answer is, it is not a 401. */
+export function passesAuthentication(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (answer.status === 401) fail('answered HTTP 401: expected the credentials sent to pass authentication (any status but 401)', answer);
+}
+
+/** The answer is the documented 201 or an error status (4xx or 5xx). */
+export function createdOrError(answer: Pick<Answer, 'status' | 'curl'>): void {
+  if (answer.status !== 201 && answer.status < 400) fail(`answered HTTP ${answer.status}: expected the documented 201 or an error status`, answer);
+}
+
+/** The body carries none of `fields`, whatever their values (a refusal that must hold no token at all). */
+export function leavesOut(answer: Pick<Answer, 'status' | 'json' | 'curl'>, fields: readonly string[]): void {
+  const body = answer.json;
+  const present = isRecord(body) ? fields.filter((name) => name in body) : [];
+  if (present.length > 0) fail(`answered HTTP ${answer.status} with ${present.join(', ')} in the body: expected none of ${fields.join(', ')}`, answer);
+}
+
+/** The body mentions none of `ids` (each as a JSON string anywhere in it): nothing of what the request must not reach is returned. */
+export function mentionsNoneOf(answer: Pick<Answer, 'status' | 'text' | 'curl'>, ids: readonly string[]): void {
+  const found = ids.filter((id) => answer.text.includes(JSON.stringify(id)));
+  if (found.length > 0)
+    fail(`answered HTTP ${answer.status} holding ${found.length} of the ${ids.length} ids it must not return: ${JSON.stringify(found)}`, answer);
+}
+
+/**
+ * A request whose credential a target may refuse or take (another scheme): refused with 401, or
+ * answered as the same request with the documented credentials (`documented`, its status).
+ * `interchangeable` are statuses either answer may show whatever the credential (the usage-limit 403
+ * beside the 200 of transcription statistics).
+ */
+export function refusedOrTakenAlike(answer: Pick<Answer, 'status' | 'curl'>, documented: number, interchangeable: readonly number[] = []): void {
+  if (answer.status === 401 || answer.status === documented) return;
+  if (interchangeable.includes(answer.status) && interchangeable.includes(documented)) return;
+  fail(
+    `answered HTTP ${answer.status}; with the documented credentials it answers HTTP ${documented}: expected a 401, or the answer the documented credentials get`,
+    answer,
+  );
+}
+
+/** A read of the participant after a refused update does not show the name that update sent: the refusal changed nothing. */
+export function refusedUpdateNotApplied(readBack: Pick<Answer, 'json' | 'curl'>, refusedName: string): void {
+  if (isRecord(readBack.json) && readBack.json['name'] === refusedName)
+    fail(`the participant read back holds the name ${JSON.stringify(refusedName)} the refused update sent: expected it unchanged`, readBack);
+}
+
+/** An id the interface says a list no longer holds (an archived participant) is on none of its pages read (`where` names the list). */
+export function notListed(ids: readonly unknown[], id: string, where: string): void {
+  if (ids.includes(id)) fail(`${where} still lists ${JSON.stringify(id)} among its ${ids.length} items: expected it absent`);
 }

@@ -67,3 +67,17 @@ export function isGeneralErrorBody(answer: Answer): void {
   }
   if (problems.length > 0) fail(`the HTTP ${status} body is not the general error body: ${problems.join('; ')}`, answer);
 }
+
+/**
+ * The error body the interface shows for an answer (the 401 of login, the 403 of the usage limit,
+ * the 500 of an ended meeting): statusCode equal to the HTTP status, and each of `strings` a string.
+ */
+export function isDocumentedErrorBody(answer: Answer, strings: readonly ('message' | 'error')[]): void {
+  const { status } = answer;
+  const body = answer.json;
+  if (!isRecord(body)) fail(`the HTTP ${status} body is not a JSON object: ${answer.text.slice(0, 200) || '(empty)'}`, answer);
+  const problems: string[] = [];
+  if (body['statusCode'] !== status) problems.push(`statusCode is ${shown(body['statusCode'])}, expected ${status}`);
+  for (const name of strings) if (typeof body[name] !== 'string') problems.push(`${name} is ${shown(body[name])}, expected a string`);
+  if (problems.length > 0) fail(`the HTTP ${status} body is not the documented error body: ${problems.join('; ')}`, answer);
+}

@@ -18,22 +18,32 @@
  *
  * One module per subject: pagination (the arithmetic of a page), format (JSON bodies), error-body
  * (statusCode, error, the general error body), filters (what a filter implies for the items), answers
- * (refusals, no success, no 5xx, nothing granted), agreement (two operations that describe the same
- * thing), asked-for (what an answer for an unknown id still holds), realtime (the channel info and the
- * connected participants), meeting-stats (the result forms and totals of getMeetingStats), recordings
- * (the url, the processing watch).
+ * (refusals, no success, no 5xx, nothing granted, the status stated), agreement (two operations that
+ * describe the same thing), asked-for (what an answer for an unknown id still holds), realtime (the
+ * channel info and the connected participants), meeting-stats (the result forms and totals of
+ * getMeetingStats), recordings (the url, the processing watch), fields (a field's type or value
+ * outside the document's shapes), security-key (the key pair and its passphrase) and token (the JWT
+ * login answers).
  */
 export { ConditionFailure, failureOf } from './condition.ts';
 export type { Answer } from './condition.ts';
 export { noMinutesWithoutRecordings, sameTotals, stableIdsInOther } from './agreement.ts';
 export type { ListsAround, MeetingBesideRecordings, SummariesOfTheSame } from './agreement.ts';
 export { holdsTheFieldsAskedFor, isTheRecordAskedFor, listsOnlyOfRoom } from './asked-for.ts';
-export { acceptedOrRefused, grantsNone, noParticipantCreated, noServerError, noSuccess, okOrRefused, refusedAsInvalidUri, refusedWith4xx } from './answers.ts';
-export { errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from './error-body.ts';
+export { acceptedOrRefused, createdOrError, hasStatus, noServerError, noSuccess, okOrRefused, passesAuthentication, succeeds } from './answers.ts';
+export { refusedAsInvalidUri, refusedOrTakenAlike, refusedWith4xx } from './answers.ts';
+export { grantsNone, leavesOut, mentionsNoneOf, noParticipantCreated, notListed, refusedUpdateNotApplied } from './answers.ts';
+export { errorIsStatusName, isDocumentedErrorBody, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from './error-body.ts';
+export { holdsString, isEmptyObject, stringWhenPresent } from './fields.ts';
 export { everyItemHas, everyItemWithin, FILTER_DATE_FIELDS, filterTimes, mayMatch, monthPeriod, mustMatch, rangePeriod, yearPeriod } from './filters.ts';
 export type { Period } from './filters.ts';
 export { declaresJson, parsesAsJson } from './format.ts';
-export { everyEventIsRealtimeEvent, isRealtimeChannel } from './realtime.ts';
+export { channelIdIsStringOrAbsent, everyEventIsRealtimeEvent, isRealtimeChannel, listsConnected } from './realtime.ts';
+export { differentSecrets, doesNotLoadWith, echoesPassphrase, formsKeyPair, holdsWords } from './security-key.ts';
+export { keyServedAtOneOf, loadsAsPublicKey, loadsWithPassphrase } from './security-key.ts';
+export type { ServedAt } from './security-key.ts';
+export { decodeJwt, holdsJwt } from './token.ts';
+export type { DecodedJwt, EncryptedJwt, SignedJwt } from './token.ts';
 export {
   fullPageExpected,
   holdsTake,
@@ -48,7 +58,6 @@ export {
   totalPagesIsCeiling,
 } from './pagination.ts';
 export type { PageNumbers } from './pagination.ts';
-export { answersOk, succeeds } from './answers.ts';
 export { sameItems, sameRecord, totalIsSumOver } from './agreement.ts';
 export { noneLeftOut, returnsSome, shareNoRecord } from './filters.ts';
 export { bodyIsArray } from './format.ts';

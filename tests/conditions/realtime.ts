@@ -135,3 +135,18 @@ export function everyEventWithinLifetime(events: readonly Readonly<Record<string
 export function apiKeyIsOneOf(channel: Readonly<Record<string, unknown>>, keys: readonly string[], names: string): void {
   if (!keys.includes(channel['apiKey'] as string)) fail(`the channel's apiKey is none of ${names} (its value is a credential and is not shown)`);
 }
+
+/** A channel-info body lists its connected participants in participants or in presences (an array, either or both). */
+export function listsConnected(body: unknown): void {
+  const lists = ['participants', 'presences'].filter((name) => isRecord(body) && Array.isArray(body[name]));
+  if (lists.length === 0)
+    fail(
+      `the channel info holds participants ${shown(isRecord(body) ? body['participants'] : undefined)} and presences ${shown(isRecord(body) ? body['presences'] : undefined)}: expected an array in one of them`,
+    );
+}
+
+/** The channel of a channel-info body is an object whose id, when present, is a string. */
+export function channelIdIsStringOrAbsent(channel: unknown): void {
+  if (!isRecord(channel)) fail(`the channel is ${shown(channel)}: expected an object`);
+  if ('id' in channel && typeof channel['id'] !== 'string') fail(`the channel id is ${shown(channel['id'])}: expected a string, or no id`);
+}

@@ -13,7 +13,9 @@ import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import type { KeyObject } from 'node:crypto';
 
 import { check, checkExchange, concerns, expect, isRecord, listOperations, notAssessed } from '../../fixtures/index.ts';
-import type { ApiClient, CallOptions, Discovery, Exchange, JsonObject, Need, Observe, TargetConfig, Warn } from '../../fixtures/index.ts';
+import type { ApiClient, CallOptions, Discovery, Exchange, JsonObject, Need, Observe, TargetConfig } from '../../fixtures/index.ts';
+import { decodeJwt } from '../conditions/index.ts';
+import type { SignedJwt } from '../conditions/index.ts';
 import { checkErrorBody } from './error-bodies.ts';
 
 /**
@@ -80,6 +82,14 @@ export function credentialHeadersSent(exchange: Exchange): string[] {
     .map((name) => name.toLowerCase())
     .filter((name) => CREDENTIAL_HEADERS.includes(name))
     .sort();
+}
+
+/**
+ * The client sent exactly the credential headers `names` (lower-case, sorted) that the document names
+ * for the operation: what pins the document to the requirement a test of documented credentials checks.
+ */
+export function expectCredentialHeaders(exchange: Exchange, names: readonly string[]): void {
+  expect(credentialHeadersSent(exchange), 'credential headers sent').toEqual([...names]);
 }
 
 // ---------------------------------------------------------------- credentials the service never issued
@@ -155,49 +165,6 @@ export function requestParts(operationId: string, context: PartsContext): Promis
 export { callServed as callOperation } from '../../fixtures/index.ts';
 
 // ---------------------------------------------------------------- crafted bearer tokens
-
-/** A signed JWT (JWS): header and claims readable, and a signature the suite can replace. */
-export interface SignedJwt {
-  form: 'JWS';
-  header: JsonObject;
-  claims: JsonObject;
-  segments: [string, string, string];
-}
-
-/** An encrypted JWT (JWE): only its protected header is readable. */
-export interface EncryptedJwt {
-  form: 'JWE';
-  header: JsonObject;
-  segments: string[];
-}
-
-export type DecodedJwt = SignedJwt | EncryptedJwt;
-
-function decodeSegment(segment: string): JsonObject | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A JWT in compact serialization, or undefined when the token is not one: three base64url segments
- * whose first two decode to JSON objects (signed), or five whose first, the protected header, does
- * (encrypted, RFC 7516). The interface says only "a JWT", and an encrypted JWT is one.
- */
-export function decodeJwt(token: string): DecodedJwt | undefined {
-  const segments = token.split('.');
-  if (!segments.every((segment) => /^[A-Za-z0-9_-]*$/.test(segment))) return undefined;
-  const header = decodeSegment(segments[0] ?? '');
-  if (header === undefined) return undefined;
-  if (segments.length === 5) return { form: 'JWE', header, segments };
-  if (segments.length !== 3) return undefined;
-  const [headerSegment = '', claimsSegment = '', signature = ''] = segments;
-  const claims = decodeSegment(claimsSegment);
-  return claims === undefined ? undefined : { form: 'JWS', header, claims, segments: [headerSegment, claimsSegment, signature] };
-}
 
 /** The signed JWT a forgery is made from; a check that needs one is not assessed without it. */
 function signedOrNotAssessed(token: string): SignedJwt {
@@ -289,8 +256,8 @@ export function unlessUsageLimit(exchange: Exchange): void {
 
 // ---------------------------------------------------------------- error bodies
 
+/** Where the checks of a refusal's error body record what they observe (VAR-05: the form of the 401's error). */
 export interface ErrorReport {
-  warn: Warn;
   observe: Observe;
 }
 

@@ -3,14 +3,21 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   acceptedOrRefused,
-  answersOk,
   ConditionFailure,
+  createdOrError,
   grantsNone,
+  hasStatus,
+  leavesOut,
+  mentionsNoneOf,
   noParticipantCreated,
   noServerError,
   noSuccess,
+  notListed,
   okOrRefused,
+  passesAuthentication,
   refusedAsInvalidUri,
+  refusedOrTakenAlike,
+  refusedUpdateNotApplied,
   refusedWith4xx,
   succeeds,
 } from '../conditions/index.ts';
@@ -77,18 +84,72 @@ describe('conditions: answers', () => {
       /the write was refused, yet getParticipant "gen-1" now returns the participant/,
     );
   });
-});
 
-describe('conditions: answers, 200 and success', () => {
-  it('answersOk: 200 only', () => {
-    answersOk(status(200));
-    fails(() => answersOk(status(204)), /^answered HTTP 204, not 200\ncurl http:\/\/x$/);
+  it('hasStatus: exactly the status stated, or one of those stated', () => {
+    hasStatus(status(403), 403);
+    fails(() => hasStatus(status(200), 403), /answered HTTP 200: expected HTTP 403\ncurl http:\/\/x/);
+    hasStatus(status(403), [200, 403]);
+    fails(() => hasStatus(status(429), [200, 403]), /answered HTTP 429: expected HTTP 200 or 403/);
   });
 
   it('succeeds: any 2xx', () => {
     succeeds(status(200));
-    succeeds(status(206));
-    fails(() => succeeds(status(404)), /^answered HTTP 404: expected a 2xx\ncurl http:\/\/x$/);
-    fails(() => succeeds(status(302)), /HTTP 302: expected a 2xx/);
+    succeeds(status(204));
+    fails(() => succeeds(status(401)), /answered HTTP 401: expected a 2xx/);
+  });
+
+  it('passesAuthentication: anything but a 401', () => {
+    passesAuthentication(status(500));
+    passesAuthentication(status(403));
+    fails(() => passesAuthentication(status(401)), /answered HTTP 401: expected the credentials sent to pass authentication/);
+  });
+
+  it('createdOrError: the documented 201 or an error status', () => {
+    createdOrError(status(201));
+    createdOrError(status(409));
+    createdOrError(status(500));
+    fails(() => createdOrError(status(200)), /answered HTTP 200: expected the documented 201 or an error status/);
+  });
+
+  it('leavesOut: none of the fields, whatever their value', () => {
+    leavesOut({ status: 401, json: { statusCode: 401, message: 'no' } }, ['access_token']);
+    leavesOut({ status: 401, json: ['access_token'] }, ['access_token']);
+    fails(
+      () => leavesOut({ status: 401, json: { access_token: null } }, ['access_token']),
+      /answered HTTP 401 with access_token in the body: expected none of access_token/,
+    );
+  });
+
+  it('mentionsNoneOf: no id as a JSON string anywhere in the body', () => {
+    const body = (json: unknown): { status: number; text: string } => ({ status: 200, text: JSON.stringify(json) });
+    mentionsNoneOf(body([{ id: 'g-2' }]), ['g-1']);
+    mentionsNoneOf(body({ note: 'g-10' }), ['g-1']);
+    fails(
+      () => mentionsNoneOf(body({ data: [{ id: 'g-1' }, { id: 'g-3' }] }), ['g-1', 'g-2', 'g-3']),
+      /HTTP 200 holding 2 of the 3 ids it must not return: \["g-1","g-3"\]/,
+    );
+  });
+
+  it('refusedOrTakenAlike: a 401, or the answer of the documented credentials', () => {
+    refusedOrTakenAlike(status(401), 200);
+    refusedOrTakenAlike(status(200), 200);
+    refusedOrTakenAlike(status(403), 200, [200, 403]);
+    fails(() => refusedOrTakenAlike(status(403), 200), /answered HTTP 403; with the documented credentials it answers HTTP 200: expected a 401/);
+    fails(() => refusedOrTakenAlike(status(500), 200, [200, 403]), /answered HTTP 500/);
+  });
+
+  it('refusedUpdateNotApplied: the read-back does not hold the name the refused update sent', () => {
+    refusedUpdateNotApplied({ json: { id: 'p-1', name: 'Ada' } }, 'Ada refused 1');
+    refusedUpdateNotApplied({ json: [{ name: 'Ada refused 1' }] }, 'Ada refused 1');
+    fails(
+      () => refusedUpdateNotApplied({ json: { id: 'p-1', name: 'Ada refused 1' }, curl: 'curl http://x' }, 'Ada refused 1'),
+      /holds the name "Ada refused 1" the refused update sent: expected it unchanged\ncurl http:\/\/x/,
+    );
+  });
+
+  it('notListed: the id is on none of the pages read', () => {
+    notListed(['p-1', 'p-2'], 'p-3', 'group g-1');
+    notListed([], 'p-3', 'group g-1');
+    fails(() => notListed(['p-1', 'p-3'], 'p-3', 'group g-1'), /group g-1 still lists "p-3" among its 2 items: expected it absent/);
   });
 });

@@ -1,7 +1,15 @@
 /** The error-body conditions (tests/conditions/error-body.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, errorIsStatusName, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from '../conditions/index.ts';
+import {
+  ConditionFailure,
+  errorIsStatusName,
+  isDocumentedErrorBody,
+  isGeneralErrorBody,
+  namesStatus,
+  statusCodeIsStatus,
+  statusNames,
+} from '../conditions/index.ts';
 import type { Answer } from '../conditions/index.ts';
 
 const answer = (status: number, json: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, text: JSON.stringify(json) ?? '', json });
@@ -49,5 +57,15 @@ describe('conditions: error bodies', () => {
       /statusCode is "400", not the status 400; message is 7, not a string/,
     );
     fails(() => isGeneralErrorBody(answer(400, ['Bad Request'])), /the HTTP 400 body is not a JSON object/);
+  });
+
+  it('isDocumentedErrorBody: statusCode the HTTP status, and each field named a string', () => {
+    isDocumentedErrorBody(answer(401, { statusCode: 401, message: 'Unauthorized' }), ['message']);
+    isDocumentedErrorBody(answer(500, { statusCode: 500, message: 'ended', error: 'Internal Server Error', extra: 1 }), ['message', 'error']);
+    fails(() => isDocumentedErrorBody(answer(401, ['Unauthorized']), ['message']), /the HTTP 401 body is not a JSON object/);
+    fails(
+      () => isDocumentedErrorBody(answer(403, { statusCode: '403', message: 'limit' }), ['error', 'message']),
+      /not the documented error body: statusCode is "403", expected 403; error is undefined, expected a string/,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import {
   apiKeyIsOneOf,
   atMostEvents,
+  channelIdIsStringOrAbsent,
   ConditionFailure,
   endsAfterItStarts,
   everyEventIsRealtimeEvent,
@@ -13,6 +14,7 @@ import {
   isConnectedParticipant,
   isRealtimeChannel,
   keepsTheNewestEvents,
+  listsConnected,
   listsConnectedParticipants,
 } from '../conditions/index.ts';
 
@@ -39,6 +41,20 @@ describe('conditions: realtime', () => {
     fails(() => everyEventIsRealtimeEvent([EVENT, { ...EVENT, data: [] }]), /1 of 2 events break the Realtime event shape/);
     fails(() => everyEventIsRealtimeEvent([{ ...EVENT, timestamp: '1717200000000' }]), /1 of 1 events/);
     fails(() => everyEventIsRealtimeEvent([{ ...EVENT, connectionId: undefined }]), /1 of 1 events/);
+  });
+
+  it('listsConnected: participants or presences is an array', () => {
+    listsConnected({ channel: CHANNEL, participants: [] });
+    listsConnected({ presences: [{ id: 'p-1' }] });
+    fails(() => listsConnected({ participants: {} }), /holds participants \{\} and presences undefined: expected an array in one of them/);
+    fails(() => listsConnected(null), /expected an array in one of them/);
+  });
+
+  it('channelIdIsStringOrAbsent: an object whose id, when present, is a string', () => {
+    channelIdIsStringOrAbsent(CHANNEL);
+    channelIdIsStringOrAbsent({ ...CHANNEL, id: 'c-1' });
+    fails(() => channelIdIsStringOrAbsent('ch-1'), /the channel is "ch-1": expected an object/);
+    fails(() => channelIdIsStringOrAbsent({ ...CHANNEL, id: 7 }), /the channel id is 7: expected a string, or no id/);
   });
 });
 
