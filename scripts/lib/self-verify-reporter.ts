@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { CHECKS_FAILED_ANNOTATION } from '../../fixtures/verdict/checks.ts';
-import { checksOf } from '../../fixtures/verdict/records.ts';
+import { checksOf, skipsOf } from '../../fixtures/verdict/records.ts';
 import { shareOutcomesRestored } from '../../fixtures/config/handoff.ts';
 import { harnessSettings } from '../../fixtures/config/settings.ts';
 import type { TestOutcome } from './kill-matrix.ts';
@@ -99,6 +99,7 @@ export default class SelfVerifyReporter implements Reporter {
       ...(error === undefined ? {} : { error }),
       ...(detail === undefined ? {} : { detail }),
       skipReasons: result.annotations.filter((annotation) => annotation.type === 'skip').map((annotation) => annotation.description ?? ''),
+      skips: skipsOf(result.attachments),
       durationMs: result.duration,
       workerIndex: result.workerIndex,
     });

@@ -102,11 +102,11 @@ function testOf(id: string, outcome: Outcome, index: number): TestCase {
       });
       break;
     case 'skipped':
-      annotations.push({ type: 'skip', description: `not assessed: the list of ${id} is empty` });
+      writeRecord(recorded, { kind: 'skip', outcome: 'not assessed', reason: `the list of ${id} is empty` });
       status = 'skipped';
       break;
     case 'not applicable':
-      annotations.push({ type: 'skip', description: `not applicable: ${id} concerns the envelope` });
+      writeRecord(recorded, { kind: 'skip', outcome: 'not applicable', reason: `${id} concerns the envelope` });
       status = 'skipped';
       break;
   }
@@ -220,6 +220,7 @@ describe('verdict records', () => {
     { kind: 'warning', requirementId: 'SEC-08', text: '70 of 128 secret words' },
     { kind: 'fixed deviation', requirementId: 'PAG-05', reason: 'see secret #3' },
     { kind: 'case not assessed', reason: 'the secret page' },
+    { kind: 'skip', outcome: 'not applicable', reason: 'the secret envelope' },
     { kind: 'exchanges', tallies: [{ operationId: 'login', status: 200, count: 2 }] },
   ];
   /** A record's structure: every field but its evidence. */
@@ -241,6 +242,7 @@ describe('verdict records', () => {
       '70 of 128 secret words',
       'see secret #3',
       'the secret page',
+      'the secret envelope',
     ]);
     const gone = records.map((record) => redactRecord(record, () => REDACTED));
     assert.deepEqual(gone.map(structureOf), records.map(structureOf));
