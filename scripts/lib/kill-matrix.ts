@@ -11,8 +11,9 @@
  *   requirements unassessed than the plain reference does.
  */
 import type { CheckRecord } from '../../fixtures/verdict/checks.ts';
+import type { SkipRecord } from '../../fixtures/verdict/records.ts';
 import { requirement } from '../../fixtures/verdict/requirements.ts';
-import { NOT_APPLICABLE } from '../../fixtures/verdict/certification.ts';
+import { skippedAsNotApplicable } from '../../fixtures/verdict/certification.ts';
 import { median } from './median.ts';
 
 /** One test of a self-verification run, as scripts/lib/self-verify-reporter.ts writes it. */
@@ -33,6 +34,8 @@ export interface TestOutcome {
   detail?: string;
   /** Why the test was skipped, when it was (Playwright's skip annotations). */
   skipReasons?: string[];
+  /** The skips it recorded, not assessed or not applicable (fixtures/verdict/records.ts). */
+  skips?: SkipRecord[];
   /** How long the test ran, and in which worker: where the run's time goes. */
   durationMs?: number;
   workerIndex?: number;
@@ -142,8 +145,7 @@ export function faultVerdict(
 /** MUST requirements cited or checked in the run none of whose checks ran to a result. */
 export function mustNotAssessed(tests: readonly TestOutcome[]): string[] {
   // A test skipped as not applicable (the target chose the other documented form) settles its requirements, as in the certificate.
-  const notApplicable = (test: TestOutcome): boolean =>
-    test.status === 'skipped' && (test.skipReasons ?? []).length > 0 && (test.skipReasons ?? []).every((reason) => NOT_APPLICABLE.test(reason));
+  const notApplicable = (test: TestOutcome): boolean => test.status === 'skipped' && skippedAsNotApplicable(test);
   const ranFor = new Set([
     ...tests.flatMap((test) => test.checks.filter((record) => record.outcome !== 'not assessed').map((record) => record.requirementId)),
     ...tests.filter(notApplicable).flatMap((test) => test.requirements),

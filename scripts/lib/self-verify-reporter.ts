@@ -8,7 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { CHECKS_FAILED_ANNOTATION, checksOf } from '../../fixtures/verdict/checks.ts';
+import { CHECKS_FAILED_ANNOTATION } from '../../fixtures/verdict/checks.ts';
+import { checksOf, skipsOf } from '../../fixtures/verdict/records.ts';
 import { shareOutcomesRestored } from '../../fixtures/config/handoff.ts';
 import { harnessSettings } from '../../fixtures/config/settings.ts';
 import type { TestOutcome } from './kill-matrix.ts';
@@ -93,11 +94,12 @@ export default class SelfVerifyReporter implements Reporter {
       location: `${test.location.file.split(/[\\/]tests[\\/]/).at(-1) ?? test.location.file}:${test.location.line}`,
       status: result.status,
       requirements: test.annotations.filter((annotation) => annotation.type === 'requirement').flatMap((annotation) => annotation.description ?? []),
-      checks: checksOf(result.annotations),
+      checks: checksOf(result.attachments),
       failuresRecordedByChecks: result.annotations.some((annotation) => annotation.type === CHECKS_FAILED_ANNOTATION),
       ...(error === undefined ? {} : { error }),
       ...(detail === undefined ? {} : { detail }),
       skipReasons: result.annotations.filter((annotation) => annotation.type === 'skip').map((annotation) => annotation.description ?? ''),
+      skips: skipsOf(result.attachments),
       durationMs: result.duration,
       workerIndex: result.workerIndex,
     });

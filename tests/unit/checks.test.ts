@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
-import {
-  check,
-  CHECKS_FAILED_ANNOTATION,
-  checksOf,
-  errorLine,
-  exchangeAnswered,
-  recordCheck,
-  setCheckScope,
-  settleCheckFailures,
-} from '../../fixtures/verdict/checks.ts';
+import { check, CHECKS_FAILED_ANNOTATION, exchangeAnswered, recordCheck, setCheckScope } from '../../fixtures/verdict/checks.ts';
+import { errorLine } from '../../fixtures/verdict/error-line.ts';
+import { checksOf } from '../../fixtures/verdict/records.ts';
+import { settleCheckFailures } from '../../fixtures/verdict/settlement.ts';
 import { notApplicable, notAssessed, refusalOfWholeTest } from '../../fixtures/verdict/not-assessed.ts';
 import { requestEnded, requestSent } from '../../fixtures/verdict/waits.ts';
 
@@ -26,10 +20,11 @@ function fakeTestInfo(cited: string[], status: TestInfo['status'] = 'passed', er
     expectedStatus: 'passed',
     errors: [...errors],
     annotations: cited.map((id) => ({ type: 'requirement', description: id })),
+    attachments: [],
   } as unknown as TestInfo;
 }
 
-const outcomes = (info: TestInfo): string[] => checksOf(info.annotations).map((record) => `${record.requirementId} ${record.outcome}`);
+const outcomes = (info: TestInfo): string[] => checksOf(info.attachments).map((record) => `${record.requirementId} ${record.outcome}`);
 
 /** What `body` threw (notAssessed.check never returns). */
 function thrownBy(body: () => unknown): unknown {
@@ -156,7 +151,7 @@ describe('the request that reproduces a failure or a warning', () => {
     recordCheck('PAG-05', 'totalPages for take=3', new Error('Expected 2, received 3'), info, participants);
     recordCheck('PAG-05', 'no request', new Error('Expected 1'), info);
     assert.deepEqual(
-      checksOf(info.annotations).map(({ requirementId, outcome, operationId, curl }) => [requirementId, outcome, operationId, curl]),
+      checksOf(info.attachments).map(({ requirementId, outcome, operationId, curl }) => [requirementId, outcome, operationId, curl]),
       [
         ['INP-08', 'warning', 'listGroups', groups.curl],
         ['PAG-05', 'passed', undefined, undefined],
@@ -166,18 +161,16 @@ describe('the request that reproduces a failure or a warning', () => {
     );
   });
 
-  it('is read only from right after its own check', () => {
-    const records = checksOf([
-      { type: 'check', description: 'PAG-05 failed: totalPages: Expected 2' },
-      { type: 'exchanges', description: 'listGroups 200' },
-      { type: 'reproduce', description: `PAG-05 listGroups: ${groups.curl}` },
-      { type: 'check', description: 'PAG-06 failed: page: Expected 1' },
-      { type: 'reproduce', description: `PAG-05 listGroups: ${groups.curl}` },
-    ]);
+  it('is rendered as a reproduce line right after its check line, for people; the record alone carries it', () => {
+    const info = fakeTestInfo(['INP-08']);
+    recordCheck('INP-08', 'skip=-1', new Error('answered HTTP 500'), info, groups);
     assert.deepEqual(
-      records.map((record) => record.operationId),
-      [undefined, undefined],
+      info.annotations.slice(1).map((annotation) => annotation.type),
+      ['check', 'reproduce', 'warning'],
     );
+    assert.equal(info.annotations[2]?.description, `INP-08 listGroups: ${groups.curl}`);
+    // A line is never read back: without the record there is no check.
+    assert.deepEqual(checksOf([]), []);
   });
 
   it('is the last request the check sent, else the test sent before it', async () => {
@@ -199,7 +192,7 @@ describe('the request that reproduces a failure or a warning', () => {
       playwright.info = original;
     }
     assert.deepEqual(
-      checksOf(info.annotations).map((record) => record.operationId),
+      checksOf(info.attachments).map((record) => record.operationId),
       ['listGroupParticipants', 'listGroupParticipants'],
     );
   });

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { exchangesOf, formatExchanges, redactDescription, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
+import { redactDescription, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
+import { exchangesOf, recordAttachment } from '../../fixtures/verdict/records.ts';
 import type { ExchangeTally } from '../../fixtures/verdict/annotation-structure.ts';
 import { documentedKey } from '../../fixtures/contract/document.ts';
-import { interfaceCoverage, recordExchange } from '../../fixtures/verdict/coverage.ts';
+import { interfaceCoverage, recordExchange, writeExchangeRecords } from '../../fixtures/verdict/coverage.ts';
 import type { DeclaredOperation } from '../../fixtures/verdict/coverage.ts';
 import { coverageLine, coverageMarkdown, documentOperations, neverProvoked } from '../../fixtures/reporters/coverage.ts';
 
@@ -136,8 +137,8 @@ describe('coverage of the interface surface', () => {
   });
 });
 
-describe('the exchanges annotation', () => {
-  it('is kept up to date by the client, one per test, and read back', () => {
+describe('the exchanges of a test', () => {
+  it('are counted by the client in one annotation per test, and recorded when the test ends', () => {
     const annotations: { type: string; description?: string }[] = [{ type: 'requirement', description: 'GRP-01' }];
     recordExchange(annotations, 'listGroups', 200);
     recordExchange(annotations, 'listGroups', 200);
@@ -146,16 +147,26 @@ describe('the exchanges annotation', () => {
     recordExchange(annotations, 'login', null);
     assert.equal(annotations.length, 2);
     assert.deepEqual(annotations[1], { type: 'exchanges', description: 'listGroups 200 ×2; getGroup 404; ? 404; login no answer' });
-    assert.deepEqual(exchangesOf(annotations), [tally('listGroups', 200, 2), tally('getGroup', 404), tally(null, 404), tally('login', null)]);
+    const info = { annotations, attachments: [] };
+    writeExchangeRecords(info);
+    assert.equal(annotations.length, 2, 'the line is the one the client keeps');
+    assert.deepEqual(exchangesOf(info.attachments), [tally('listGroups', 200, 2), tally('getGroup', 404), tally(null, 404), tally('login', null)]);
   });
 
-  it("adds up several annotations of a test (the recording watch beside the test's own)", () => {
-    const annotations = [
-      { type: 'exchanges', description: formatExchanges([tally('listRecordings', 200, 4)]) },
-      { type: 'exchanges', description: 'listRecordings 200 ×2; login 200' },
-      { type: 'exchanges', description: 'not the grammar' },
-    ];
-    assert.deepEqual(exchangesOf(annotations), [tally('listRecordings', 200, 6), tally('login', 200)]);
+  it("add up when a test carries another's (the recording watch beside the test's own); a line alone counts nothing", () => {
+    const watch: { type: string; description?: string }[] = [];
+    recordExchange(watch, 'listRecordings', 200);
+    recordExchange(watch, 'login', 200);
+    const annotations: { type: string; description?: string }[] = [{ type: 'exchanges', description: 'listRecordings 200 ×9' }];
+    recordExchange(annotations, 'listRecordings', 200);
+    annotations.push(...watch);
+    const info = { annotations, attachments: [] };
+    writeExchangeRecords(info);
+    assert.deepEqual(exchangesOf(info.attachments), [tally('listRecordings', 200, 2), tally('login', 200)]);
+    assert.deepEqual(exchangesOf([recordAttachment({ kind: 'exchanges', tallies: [tally('login', 200, 3)] }), ...info.attachments]), [
+      tally('login', 200, 4),
+      tally('listRecordings', 200, 2),
+    ]);
   });
 
   it('is structure whole: redaction never reaches it', () => {

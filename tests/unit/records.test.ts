@@ -1,47 +1,95 @@
 /**
- * The verdict records' writers and readers (fixtures/verdict/annotation-structure.ts) beside each
- * other: what one writes the other reads back whole, and redaction keeps the structured head.
+ * The verdict records (fixtures/verdict/records.ts): what writeRecord writes, recordsOf reads back
+ * whole, from the attachment alone; the human-readable line beside it is rendered, never read.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { TestInfo } from '@playwright/test';
+import { CHECK_OUTCOMES, observationParts, observationText, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
 import {
-  CHECK_OUTCOMES,
-  findingAnnotation,
+  casesNotAssessedOf,
+  checksOf,
   findingsOf,
   fixedDeviationsOf,
-  formatCheck,
-  observationParts,
-  observationText,
-  readCheck,
-  splitStructure,
-} from '../../fixtures/verdict/annotation-structure.ts';
+  RECORD_CONTENT_TYPE,
+  recordAttachment,
+  recordsOf,
+  skipsOf,
+  writeRecord,
+} from '../../fixtures/verdict/records.ts';
+import { skippedAsNotApplicable } from '../../fixtures/verdict/certification.ts';
+import type { VerdictRecord } from '../../fixtures/verdict/records.ts';
+
+const blank = (): Pick<TestInfo, 'annotations' | 'attachments'> => ({ annotations: [], attachments: [] });
 
 describe('verdict records', () => {
-  it('a check record reads back as written, for every outcome, and its head is structure', () => {
+  it('a check record reads back as written, for every outcome, and its line has a structured head', () => {
     for (const outcome of CHECK_OUTCOMES) {
+      const info = blank();
       const record = { requirementId: 'PAG-13', outcome, text: 'next page: Expected 2\nReceived: 1 (PAG-01 failed: x)' };
-      const description = formatCheck(record);
-      assert.deepEqual(readCheck(description), record);
-      assert.equal(splitStructure('check', description).structure, `PAG-13 ${outcome}: `);
+      writeRecord(info, { kind: 'check', ...record });
+      assert.deepEqual(checksOf(info.attachments), [record]);
+      assert.equal(info.annotations.length, 1);
+      assert.equal(splitStructure('check', info.annotations[0]?.description ?? '').structure, `PAG-13 ${outcome}: `);
     }
-    assert.equal(readCheck('PAG-13 maybe: text'), undefined);
   });
 
-  it('findings and fixed deviations read back as written', () => {
-    const annotations = [
-      findingAnnotation('observed', 'GRP-05', observationText('a 404', 'getGroup')),
-      findingAnnotation('warning', 'INP-09', 'a 500 for an unusual id'),
-      findingAnnotation('fixed deviation', 'RT-03', 'reason: the old one'),
-    ];
-    assert.deepEqual(findingsOf(annotations), [
-      { kind: 'observed', requirementId: 'GRP-05', text: 'a 404 (getGroup)' },
+  it('a check carries the request that reproduces it, and its line is followed by a reproduce line', () => {
+    const info = blank();
+    const record = {
+      requirementId: 'INP-08',
+      outcome: 'warning' as const,
+      text: 'skip=-1: answered 500',
+      operationId: 'listGroups',
+      curl: "curl 'http://t/groups?skip=-1'",
+    };
+    writeRecord(info, { kind: 'check', ...record });
+    assert.deepEqual(checksOf(info.attachments), [record]);
+    assert.deepEqual(
+      info.annotations.map((annotation) => annotation.type),
+      ['check', 'reproduce'],
+    );
+  });
+
+  it('observations keep their form and detail apart, and findings, fixed deviations and cases read back as written', () => {
+    const info = blank();
+    writeRecord(info, { kind: 'observed', requirementId: 'GRP-05', form: 'a 404', detail: 'getGroup (twice)' });
+    writeRecord(info, { kind: 'warning', requirementId: 'INP-09', text: 'a 500 for an unusual id' });
+    writeRecord(info, { kind: 'fixed deviation', requirementId: 'RT-03', reason: 'reason: the old one' });
+    writeRecord(info, { kind: 'case not assessed', reason: 'the second page (needs more than 10 groups)' });
+    assert.deepEqual(recordsOf(info.attachments, 'observed'), [{ kind: 'observed', requirementId: 'GRP-05', form: 'a 404', detail: 'getGroup (twice)' }]);
+    assert.deepEqual(findingsOf(info.attachments), [
+      { kind: 'observed', requirementId: 'GRP-05', text: 'a 404 (getGroup (twice))' },
       { kind: 'warning', requirementId: 'INP-09', text: 'a 500 for an unusual id' },
     ]);
-    assert.deepEqual(fixedDeviationsOf(annotations), ['RT-03']);
-    for (const annotation of annotations) assert.match(splitStructure(annotation.type, annotation.description).structure, /^[A-Z]+-\d{2}: $/);
+    assert.deepEqual(fixedDeviationsOf(info.attachments), ['RT-03']);
+    assert.deepEqual(casesNotAssessedOf(info.attachments), ['the second page (needs more than 10 groups)']);
+    assert.deepEqual(
+      info.annotations.map((annotation) => annotation.type),
+      ['observed', 'warning', 'fixed deviation', 'not assessed'],
+    );
+    for (const annotation of info.annotations.slice(0, 3))
+      assert.match(splitStructure(annotation.type, annotation.description ?? '').structure, /^[A-Z]+-\d{2}: $/);
   });
 
-  it("an observation's form and detail read back as written; a text without detail is its form", () => {
+  it('reads nothing from a line, another attachment, a body that is not JSON or a record of an unknown shape', () => {
+    const record: VerdictRecord = { kind: 'warning', requirementId: 'INP-09', text: 'x' };
+    const attachments = [
+      { name: 'GET /groups', contentType: 'text/plain', body: Buffer.from(JSON.stringify(record)) },
+      { name: 'verdict record', contentType: RECORD_CONTENT_TYPE, body: Buffer.from('not json') },
+      {
+        name: 'verdict record',
+        contentType: RECORD_CONTENT_TYPE,
+        body: Buffer.from(JSON.stringify({ kind: 'check', requirementId: 'PAG-13', outcome: 'maybe', text: 'x' })),
+      },
+      { name: 'verdict record', contentType: RECORD_CONTENT_TYPE, body: Buffer.from(JSON.stringify({ kind: 'verdict', requirementId: 'PAG-13' })) },
+      { name: 'verdict record', contentType: RECORD_CONTENT_TYPE },
+      recordAttachment(record),
+    ];
+    assert.deepEqual(recordsOf(attachments), [record]);
+  });
+
+  it("the certificate's observation text gives back its form and detail; a text without detail is its form", () => {
     assert.deepEqual(observationParts(observationText('differs from "x"', 'status 200 (twice)')), {
       form: 'differs from "x"',
       detail: 'status 200 (twice)',
@@ -51,17 +99,26 @@ describe('verdict records', () => {
   });
 });
 
-describe('records of what was not assessed', () => {
-  it('reads the cases and skip reasons a test recorded, in order', async () => {
-    const { casesNotAssessedOf, skipReasonsOf, CASE_NOT_ASSESSED_ANNOTATION } = await import('../../fixtures/verdict/not-assessed.ts');
-    const annotations = [
-      { type: CASE_NOT_ASSESSED_ANNOTATION, description: 'the second page (needs more than 10 groups)' },
-      { type: 'skip', description: 'not applicable: no channel' },
-      { type: CASE_NOT_ASSESSED_ANNOTATION },
-      { type: 'fixme' },
-      { type: 'warning', description: 'INP-09: x' },
-    ];
-    assert.deepEqual(casesNotAssessedOf(annotations), ['the second page (needs more than 10 groups)', 'a case']);
+describe('skips', () => {
+  it("reads a test's skip and fixme lines, in order, for people", async () => {
+    const { skipReasonsOf } = await import('../../fixtures/verdict/not-assessed.ts');
+    const annotations = [{ type: 'skip', description: 'not applicable: no channel' }, { type: 'fixme' }, { type: 'warning', description: 'INP-09: x' }];
     assert.deepEqual(skipReasonsOf(annotations), ['not applicable: no channel', 'fixme']);
+  });
+
+  it('a test is skipped as not applicable when every skip it recorded says so, whatever the words of its reasons', () => {
+    const info = blank();
+    writeRecord(info, { kind: 'skip', outcome: 'not applicable', reason: 'not assessed: REC-10 concerns the envelope' });
+    assert.deepEqual(skipsOf(info.attachments), [{ outcome: 'not applicable', reason: 'not assessed: REC-10 concerns the envelope' }]);
+    assert.deepEqual(info.annotations, [{ type: 'skip', description: 'not applicable: not assessed: REC-10 concerns the envelope' }]);
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['x'], skips: skipsOf(info.attachments) }), true);
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x'], skips: [{ outcome: 'not assessed', reason: 'not applicable: x' }] }), false);
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x'], skips: [] }), false, 'a line alone decides nothing');
+  });
+
+  it('reads a certificate written before skips were records from its skip reasons', () => {
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x', 'not applicable: y'] }), true);
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x', 'not assessed: y'] }), false);
+    assert.equal(skippedAsNotApplicable({ skipReasons: [] }), false);
   });
 });

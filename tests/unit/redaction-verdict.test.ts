@@ -12,6 +12,8 @@ import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/r
 import { redactDescription, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
 import { certify } from '../../fixtures/verdict/certification.ts';
 import { CHECK_OUTCOMES } from '../../fixtures/verdict/checks.ts';
+import { recordAttachment, recordsOf, redactRecord, writeRecord } from '../../fixtures/verdict/records.ts';
+import type { VerdictRecord } from '../../fixtures/verdict/records.ts';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { REDACTED } from '../../fixtures/evidence/redact.ts';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
@@ -19,7 +21,7 @@ import { testEvidence } from '../../fixtures/reporters/certification.ts';
 import { redactEvidence } from '../../fixtures/reporters/certificate.ts';
 import { renderMarkdown } from '../../fixtures/reporters/certificate-markdown.ts';
 import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
-import RedactionReporter from '../../fixtures/reporters/redaction.ts';
+import RedactionReporter, { WITHHELD } from '../../fixtures/reporters/redaction.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CATALOGUE = requirements();
@@ -72,29 +74,39 @@ const STRUCTURE_AS_SECRETS = [
   'known deviation',
 ];
 
-/** A test citing one requirement and ending with `outcome`, as the harness annotates it. */
+/** A test citing one requirement and ending with `outcome`, as the harness records it (its verdict records and their lines). */
 function testOf(id: string, outcome: Outcome, index: number): TestCase {
   const label = `the ${id.toLowerCase()} check of the meeting status with login`;
   const annotations: { type: string; description?: string }[] = [];
+  const attachments: TestResult['attachments'] = [];
+  const recorded = { annotations, attachments };
   let status: TestResult['status'] = 'passed';
   switch (outcome) {
     case 'passed':
     case 'failed':
     case 'warning':
     case 'observed':
-      annotations.push({ type: 'check', description: `${id} ${outcome}: ${label}${outcome === 'passed' ? '' : ': Expected part, received login'}` });
-      if (outcome === 'warning' || outcome === 'observed') annotations.push({ type: outcome, description: `${id}: ${label} (channel)` });
+      writeRecord(recorded, { kind: 'check', requirementId: id, outcome, text: `${label}${outcome === 'passed' ? '' : ': Expected part, received login'}` });
+      if (outcome === 'warning') writeRecord(recorded, { kind: 'warning', requirementId: id, text: `${label} (channel)` });
+      if (outcome === 'observed') writeRecord(recorded, { kind: 'observed', requirementId: id, form: label, detail: 'channel' });
       if (outcome === 'failed') status = 'failed';
       break;
     case 'not assessed':
-      annotations.push({ type: 'check', description: `${id} not assessed: ${label}: the answers it relies on fail PART-01` });
+      writeRecord(recorded, {
+        kind: 'check',
+        requirementId: id,
+        outcome: 'not assessed',
+        text: `${label}: the answers it relies on fail PART-01`,
+        operationId: 'getMeeting',
+        curl: 'curl -sS http://h/meetings/m1',
+      });
       break;
     case 'skipped':
-      annotations.push({ type: 'skip', description: `not assessed: the list of ${id} is empty` });
+      writeRecord(recorded, { kind: 'skip', outcome: 'not assessed', reason: `the list of ${id} is empty` });
       status = 'skipped';
       break;
     case 'not applicable':
-      annotations.push({ type: 'skip', description: `not applicable: ${id} concerns the envelope` });
+      writeRecord(recorded, { kind: 'skip', outcome: 'not applicable', reason: `${id} concerns the envelope` });
       status = 'skipped';
       break;
   }
@@ -102,7 +114,7 @@ function testOf(id: string, outcome: Outcome, index: number): TestCase {
     status,
     annotations,
     errors: status === 'failed' ? [{ message: `[${id}] ${label}: Expected part, received login` }] : [],
-    attachments: [],
+    attachments,
     steps: [],
     stdout: [],
     stderr: [],
@@ -201,6 +213,84 @@ describe('annotation structure', () => {
   });
 });
 
+describe('verdict records', () => {
+  const records: VerdictRecord[] = [
+    { kind: 'check', requirementId: 'PART-01', outcome: 'failed', text: 'login answers: Received secret', operationId: 'login', curl: "curl -d 'secret'" },
+    { kind: 'observed', requirementId: 'GRP-05', form: 'a secret form', detail: 'getGroup secret' },
+    { kind: 'warning', requirementId: 'SEC-08', text: '70 of 128 secret words' },
+    { kind: 'fixed deviation', requirementId: 'PAG-05', reason: 'see secret #3' },
+    { kind: 'case not assessed', reason: 'the secret page' },
+    { kind: 'skip', outcome: 'not applicable', reason: 'the secret envelope' },
+    { kind: 'exchanges', tallies: [{ operationId: 'login', status: 200, count: 2 }] },
+  ];
+  /** A record's structure: every field but its evidence. */
+  const structureOf = (record: VerdictRecord): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(record).filter(([name]) => !['text', 'curl', 'form', 'detail', 'reason'].includes(name)));
+
+  it('hands only the evidence fields to redaction: text, curl, form, detail, reason', () => {
+    const seen: string[] = [];
+    for (const record of records)
+      redactRecord(record, (text) => {
+        seen.push(text);
+        return text;
+      });
+    assert.deepEqual(seen, [
+      'login answers: Received secret',
+      "curl -d 'secret'",
+      'a secret form',
+      'getGroup secret',
+      '70 of 128 secret words',
+      'see secret #3',
+      'the secret page',
+      'the secret envelope',
+    ]);
+    const gone = records.map((record) => redactRecord(record, () => REDACTED));
+    assert.deepEqual(gone.map(structureOf), records.map(structureOf));
+  });
+
+  it("a secret equal to an outcome word, a requirement prefix, a kind or an operation changes no record's structure", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray([...STRUCTURE_AS_SECRETS, ...EVERYDAY, 'check', 'exchanges', 'kind', 'outcome', '"', '{', ':'], { minLength: 1 }),
+        async (secrets) => {
+          const test = testOf('PART-01', 'not assessed', 0);
+          const result = test.results[0] as TestResult;
+          result.attachments.push(...records.map(recordAttachment));
+          const before = recordsOf(result.attachments).map(structureOf);
+          await redacted([test], secrets);
+          assert.deepEqual(recordsOf(result.attachments).map(structureOf), before);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('withholds the evidence of a record and keeps its structure when the secret list cannot be built (fail closed)', () => {
+    const previous = process.env['TARGET_FILE'];
+    process.env['TARGET_FILE'] = '/nonexistent/target.env';
+    try {
+      const test = testOf('PART-01', 'failed', 0);
+      const result = test.results[0] as TestResult;
+      result.attachments.push(...records.map(recordAttachment));
+      const reporter = new RedactionReporter();
+      reporter.onBegin({ configFile: `${ROOT}playwright.config.ts`, projects: [] } as unknown as FullConfig, {} as Suite);
+      reporter.onTestEnd(test, result);
+      const after = recordsOf(result.attachments);
+      assert.equal(after.length, records.length + 1, 'every record still reads');
+      const written = [...(testOf('PART-01', 'failed', 0).results[0]?.attachments ?? []), ...records.map(recordAttachment)];
+      assert.deepEqual(after.map(structureOf), recordsOf(written).map(structureOf));
+      for (const record of after)
+        for (const field of ['text', 'curl', 'form', 'detail', 'reason'] as const) {
+          const value = (record as Record<string, unknown>)[field];
+          if (value !== undefined) assert.equal(value, WITHHELD, `${record.kind} ${field} is withheld`);
+        }
+    } finally {
+      if (previous === undefined) delete process.env['TARGET_FILE'];
+      else process.env['TARGET_FILE'] = previous;
+    }
+  });
+});
+
 describe('redaction never changes a verdict', () => {
   const key = Array.from({ length: 128 }, (_, index) => EVERYDAY[(index * 7) % EVERYDAY.length] ?? 'the').join(' ');
 
@@ -211,7 +301,10 @@ describe('redaction never changes a verdict', () => {
     await redacted(tests, [key]);
     const after = certificate(tests);
     assert.deepEqual(facts(after), facts(plain));
-    const checkTexts = tests.flatMap((test) => (test.results[0]?.annotations ?? []).map((annotation) => annotation.description ?? ''));
+    const checkTexts = tests.flatMap((test) => [
+      ...(test.results[0]?.annotations ?? []).map((annotation) => annotation.description ?? ''),
+      ...recordsOf(test.results[0]?.attachments ?? []).map((record) => JSON.stringify(record)),
+    ]);
     assert.ok(
       checkTexts.every((text) => !text.includes(REDACTED)),
       `no word of the key is taken for a secret: ${checkTexts.find((text) => text.includes(REDACTED))}`,

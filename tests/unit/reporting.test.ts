@@ -10,7 +10,8 @@ import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
 import { areaOf, citedIds, findingsOf, referenceLinks, severityOf, shortStatement } from '../../fixtures/reporters/report-metadata.ts';
 import { documentationLabelsFirst, withTranscript } from '../../fixtures/reporters/allure.ts';
-import { errorLine } from '../../fixtures/verdict/checks.ts';
+import { errorLine } from '../../fixtures/verdict/error-line.ts';
+import { recordAttachment } from '../../fixtures/verdict/records.ts';
 import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { openapiSha256 } from '../../fixtures/contract/index.ts';
 import RedactionReporter, { WITHHELD, isTextContentType, redactColoured, reporterSecrets, unredactedReporters } from '../../fixtures/reporters/redaction.ts';
@@ -46,15 +47,18 @@ describe('report metadata', () => {
     assert.ok(short.length <= 21 && short.endsWith('word…'), short);
   });
 
-  it('reads the findings and citations that the fixtures write as annotations', () => {
+  it('reads the citations the fixtures write as annotations and the findings they record', () => {
     const annotations = [
       { type: 'requirement', description: 'VAR-01' },
       { type: 'observed', description: 'VAR-01: bare array (recordings)' },
-      { type: 'warning', description: 'SEC-03: accepted a 3-character passphrase' },
       { type: 'skip', description: 'not assessed: needs X' },
     ];
+    const attachments = [
+      recordAttachment({ kind: 'observed', requirementId: 'VAR-01', form: 'bare array', detail: 'recordings' }),
+      recordAttachment({ kind: 'warning', requirementId: 'SEC-03', text: 'accepted a 3-character passphrase' }),
+    ];
     assert.deepEqual(citedIds(annotations), ['VAR-01']);
-    assert.deepEqual(findingsOf(annotations), [
+    assert.deepEqual(findingsOf(attachments), [
       { kind: 'observed', requirementId: 'VAR-01', text: 'bare array (recordings)' },
       { kind: 'warning', requirementId: 'SEC-03', text: 'accepted a 3-character passphrase' },
     ]);
@@ -80,7 +84,7 @@ describe('report metadata', () => {
     );
   });
 
-  it('documents a test from its annotations alone: requirements, findings, parameters and notes', () => {
+  it('documents a test from its annotations and records: requirements, findings, parameters and notes', () => {
     const messages = livingDocumentation(
       [
         { type: 'requirement', description: 'VAR-05' },
@@ -89,7 +93,11 @@ describe('report metadata', () => {
         { type: 'note', description: 'uses a shared key' },
         { type: 'skip', description: 'not assessed: needs X' },
       ],
-      { startTime: new Date(1_000), duration: 500 },
+      {
+        startTime: new Date(1_000),
+        duration: 500,
+        attachments: [recordAttachment({ kind: 'observed', requirementId: 'VAR-05', form: 'without error', detail: 'login' })],
+      },
       'https://reports.example/',
     );
     const [metadata, ...steps] = messages;

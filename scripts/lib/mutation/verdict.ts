@@ -9,7 +9,7 @@
  * often an answer that never came). A mutant whose only notice is tests that timed out is `Timeout`
  * (Stryker's status: it counts as detected).
  */
-import { NOT_APPLICABLE } from '../../../fixtures/verdict/certification.ts';
+import { skippedAsNotApplicable } from '../../../fixtures/verdict/certification.ts';
 import { variationVerdict, type TestOutcome } from '../kill-matrix.ts';
 
 /** The statuses of Stryker's report schema that a mutation run gives. */
@@ -41,8 +41,7 @@ const warnedIn = (tests: readonly TestOutcome[]): string[] =>
 
 /** Requirements some check judged, or that a test skipped as not applicable settles, as the certificate counts them. */
 function assessedIn(tests: readonly TestOutcome[]): string[] {
-  const notApplicable = (test: TestOutcome): boolean =>
-    test.status === 'skipped' && (test.skipReasons ?? []).length > 0 && (test.skipReasons ?? []).every((reason) => NOT_APPLICABLE.test(reason));
+  const notApplicable = (test: TestOutcome): boolean => test.status === 'skipped' && skippedAsNotApplicable(test);
   return [
     ...new Set([
       ...tests.flatMap((test) => test.checks.filter((record) => record.outcome !== 'not assessed').map((record) => record.requirementId)),
