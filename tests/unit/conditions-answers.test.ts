@@ -1,9 +1,7 @@
 /** What the status and body of an answer must be (tests/conditions/answers.ts). */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   acceptedOrRefused,
-  ConditionFailure,
   grantsNone,
   noParticipantCreated,
   noServerError,
@@ -12,10 +10,7 @@ import {
   refusedAsInvalidUri,
   refusedWith4xx,
 } from '../conditions/index.ts';
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { fails } from './condition-fails.ts';
 
 const status = (value: number): { status: number; curl: string } => ({ status: value, curl: 'curl http://x' });
 
