@@ -73,6 +73,14 @@ export function everyAnswer(change: (payload: unknown, context: AnswerContext) =
   });
 }
 
+/** JSON answers labelled with what `label` makes of their media type without its parameters. */
+export function relabelJson(label: (bare: string) => string): OptionsTransform {
+  return everyAnswer((payload, { reply }) => {
+    if (isJsonType(reply)) reply.header('content-type', label(String(reply.getHeader('content-type') ?? '').replace(/\s*;.*$/, '')));
+    return payload;
+  });
+}
+
 /**
  * The operation refuses with 400 and `message` a request whose query `lacks` what the variation
  * requires, after its own credential check (`authenticate`), so that a missing credential still

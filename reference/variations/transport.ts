@@ -5,16 +5,8 @@
  */
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { headerValue, inFrontOfTheRouter, type OptionsTransform } from '../faults/tools.ts';
-import { everyAnswer, isJsonType, type Variation } from './tools.ts';
-
-/** JSON answers labelled with what `label` makes of their media type without its parameters. */
-function relabelJson(label: (bare: string) => string): OptionsTransform {
-  return everyAnswer((payload, { reply }) => {
-    if (isJsonType(reply)) reply.header('content-type', label(String(reply.getHeader('content-type') ?? '').replace(/\s*;.*$/, '')));
-    return payload;
-  });
-}
+import { headerValue, inFrontOfTheRouter } from '../faults/tools.ts';
+import { everyAnswer, relabelJson, type Variation } from './tools.ts';
 
 export const variations: readonly Variation[] = [
   {
