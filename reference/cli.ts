@@ -55,6 +55,23 @@ function integer(flag: string, raw: string): number {
   return Number(raw);
 }
 
+function portNumber(flag: string, raw: string): number {
+  const port = integer(flag, raw);
+  if (port > 65535) throw new CliError(`${flag}: expected 0 to 65535, got ${port}`);
+  return port;
+}
+
+/** Adds the name of a --variant or --variation once; an unknown name is refused with the known ones. */
+function addOnce(flag: '--variant' | '--variation', name: string, known: boolean, catalogue: () => readonly { name: string }[], names: string[]): void {
+  if (!known)
+    throw new CliError(
+      `${flag}: unknown ${flag.slice(2)} "${name}"; known: ${catalogue()
+        .map((entry) => entry.name)
+        .join(', ')}`,
+    );
+  if (!names.includes(name)) names.push(name);
+}
+
 export function parseCli(argv: readonly string[]): CliCommand {
   let port = 4010;
   const variants: string[] = [];
@@ -98,31 +115,15 @@ export function parseCli(argv: readonly string[]): CliCommand {
     } else if (flag === '--seed') {
       seedFile = value();
     } else if (flag === '--port') {
-      port = integer(flag, value());
-      if (port > 65535) throw new CliError(`--port: expected 0 to 65535, got ${port}`);
+      port = portNumber(flag, value());
     } else if (flag === '--realtime-port') {
-      realtimePort = integer(flag, value());
-      if (realtimePort > 65535) throw new CliError(`--realtime-port: expected 0 to 65535, got ${realtimePort}`);
+      realtimePort = portNumber(flag, value());
     } else if (flag === '--variation') {
       const name = value();
-      if (!isVariationName(name)) {
-        throw new CliError(
-          `--variation: unknown variation "${name}"; known: ${listVariations()
-            .map((v) => v.name)
-            .join(', ')}`,
-        );
-      }
-      if (!variations.includes(name)) variations.push(name);
+      addOnce(flag, name, isVariationName(name), listVariations, variations);
     } else if (flag === '--variant') {
       const name = value();
-      if (!isVariantName(name)) {
-        throw new CliError(
-          `--variant: unknown variant "${name}"; known: ${listVariants()
-            .map((v) => v.name)
-            .join(', ')}`,
-        );
-      }
-      if (!variants.includes(name)) variants.push(name);
+      addOnce(flag, name, isVariantName(name), listVariants, variants);
     } else if (flag in numericFlags) {
       const option = numericFlags[flag] as NumericOption;
       try {

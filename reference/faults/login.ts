@@ -3,7 +3,43 @@
  * Part of the fault catalogue: reference/faults/index.ts puts them in its order.
  */
 import { defaultBehaviour } from '../behaviour.ts';
-import { afterHandler, beforeHandler, developer, eachRecord, fault, isObject, rewriteBody, tokenFor, unexpected, withBehaviour, type Fault } from './tools.ts';
+import type { FastifyInstance } from 'fastify';
+import type { User } from '../store.ts';
+import {
+  afterHandler,
+  beforeHandler,
+  developer,
+  eachRecord,
+  fault,
+  isObject,
+  rewriteBody,
+  tokenFor,
+  unexpected,
+  withBehaviour,
+  type Fault,
+  type OptionsTransform,
+} from './tools.ts';
+
+/**
+ * A login the reference refuses (401) answered 200 with a token of the user `whom` picks, given the
+ * account of the e-mail sent (undefined when no account has it); undefined leaves the refusal.
+ */
+function acceptRefusedLogin(whom: (account: User | undefined, app: FastifyInstance) => User | undefined): OptionsTransform {
+  return rewriteBody(
+    ['login'],
+    async (_body, { request, reply, app }) => {
+      const email = isObject(request.body) ? String(request.body['email']).toLowerCase() : '';
+      const user = whom(
+        app.reference.store.users.find((candidate) => candidate.email.toLowerCase() === email),
+        app,
+      );
+      if (user === undefined) return undefined;
+      reply.code(200);
+      return { access_token: await tokenFor(app, user), name: user.name };
+    },
+    (status) => status === 401,
+  );
+}
 
 export const faults: readonly Fault[] = [
   fault(
@@ -11,34 +47,14 @@ export const faults: readonly Fault[] = [
     'POST /login with an existing e-mail and a wrong password answers 200 with a token.',
     ['LOGIN-03'],
     ['login'],
-    rewriteBody(
-      ['login'],
-      async (_body, { request, reply, app }) => {
-        const email = isObject(request.body) ? String(request.body['email']).toLowerCase() : '';
-        const user = app.reference.store.users.find((candidate) => candidate.email.toLowerCase() === email);
-        if (user === undefined) return undefined;
-        reply.code(200);
-        return { access_token: await tokenFor(app, user), name: user.name };
-      },
-      (status) => status === 401,
-    ),
+    acceptRefusedLogin((account) => account),
   ),
   fault(
     'login-unknown-email-accepted',
     'POST /login with an e-mail of no account answers 200 with a token of the developer account.',
     ['LOGIN-04'],
     ['login'],
-    rewriteBody(
-      ['login'],
-      async (_body, { request, reply, app }) => {
-        const email = isObject(request.body) ? String(request.body['email']).toLowerCase() : '';
-        if (app.reference.store.users.some((candidate) => candidate.email.toLowerCase() === email)) return undefined;
-        reply.code(200);
-        const user = developer(app);
-        return { access_token: await tokenFor(app, user), name: user.name };
-      },
-      (status) => status === 401,
-    ),
+    acceptRefusedLogin((account, app) => (account === undefined ? developer(app) : undefined)),
   ),
   fault(
     'login-token-not-jwt',

@@ -2,7 +2,19 @@
  * Faults of the recordings (listRecordings): the filters, the urls, the processing delay.
  * Part of the fault catalogue: reference/faults/index.ts puts them in its order.
  */
-import { beforeHandler, eachRecord, fault, isObject, listArray, queryOf, rewriteBody, withBehaviour, withVariant, type Fault } from './tools.ts';
+import {
+  beforeHandler,
+  eachRecord,
+  fault,
+  isObject,
+  listArray,
+  queryOf,
+  rewriteBody,
+  withBehaviour,
+  withVariant,
+  type Fault,
+  type OptionsTransform,
+} from './tools.ts';
 
 export const faults: readonly Fault[] = [
   fault(
@@ -68,6 +80,17 @@ export const fixedPoints: readonly Fault[] = [
   ),
 ];
 
+/** listRecordings filtered by `filter` alone leaves out the recording `drop` takes from a list of two or more. */
+function dropsOneFilteredBy(filter: 'roomId' | 'meetingId', drop: (items: unknown[]) => void): OptionsTransform {
+  const other = filter === 'roomId' ? 'meetingId' : 'roomId';
+  return rewriteBody(['listRecordings'], (body, { request }) => {
+    const query = queryOf(request);
+    const items = listArray(body);
+    if (query[filter] !== undefined && query[other] === undefined && items !== undefined && items.length >= 2) drop(items);
+    return body;
+  });
+}
+
 /** One MUST each, broken narrowly, so that its checks fail and as few others as possible. */
 export const narrow: readonly Fault[] = [
   fault(
@@ -75,24 +98,14 @@ export const narrow: readonly Fault[] = [
     'listRecordings with roomId (and no meetingId) leaves out the last recording of a room that has several (an off-by-one in the room query).',
     ['REC-04'],
     ['listRecordings'],
-    rewriteBody(['listRecordings'], (body, { request }) => {
-      const query = queryOf(request);
-      const items = listArray(body);
-      if (query['roomId'] !== undefined && query['meetingId'] === undefined && items !== undefined && items.length >= 2) items.pop();
-      return body;
-    }),
+    dropsOneFilteredBy('roomId', (items) => items.pop()),
   ),
   fault(
     'recordings-meeting-filter-drops-first',
     'listRecordings with meetingId (and no roomId) leaves out the first recording of a meeting that has several.',
     ['REC-06'],
     ['listRecordings'],
-    rewriteBody(['listRecordings'], (body, { request }) => {
-      const query = queryOf(request);
-      const items = listArray(body);
-      if (query['meetingId'] !== undefined && query['roomId'] === undefined && items !== undefined && items.length >= 2) items.shift();
-      return body;
-    }),
+    dropsOneFilteredBy('meetingId', (items) => items.shift()),
   ),
   fault(
     'recordings-envelope-limit-fixed',

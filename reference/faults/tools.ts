@@ -52,31 +52,19 @@ export function operationOf(request: FastifyRequest): OperationId | undefined {
   return url.startsWith(prefix) ? operationByRoute.get(`${request.method} ${url.slice(prefix.length)}`) : undefined;
 }
 
-/** The operations whose credentials include each scheme (docs/architecture.md). */
+/**
+ * The operations whose credentials include each scheme (docs/architecture.md). Operations 2 to 8 of
+ * its table, listGroups to listRecordings, take either; OPERATIONS keeps the table's order.
+ */
+const BEARER_OR_API_KEY_OPERATIONS = OPERATIONS.slice(OPERATIONS.indexOf('listGroups'), OPERATIONS.indexOf('listRecordings') + 1);
 export const BEARER_OPERATIONS: readonly OperationId[] = [
-  'listGroups',
-  'getGroup',
-  'listGroupParticipants',
-  'upsertParticipant',
-  'getParticipant',
-  'archiveParticipant',
-  'listRecordings',
+  ...BEARER_OR_API_KEY_OPERATIONS,
   'getTranscriptionStats',
   'createSecurityKey',
   'getMeetingStats',
   'closeMeeting',
 ];
-export const API_KEY_HEADER_OPERATIONS: readonly OperationId[] = [
-  'listGroups',
-  'getGroup',
-  'listGroupParticipants',
-  'upsertParticipant',
-  'getParticipant',
-  'archiveParticipant',
-  'listRecordings',
-  'getMeetingsSummary',
-  'listRoomChannelParticipants',
-];
+export const API_KEY_HEADER_OPERATIONS: readonly OperationId[] = [...BEARER_OR_API_KEY_OPERATIONS, 'getMeetingsSummary', 'listRoomChannelParticipants'];
 export const PAGINATED_OPERATIONS: readonly OperationId[] = ['listGroups', 'listGroupParticipants', 'getMeetingStats'];
 
 // ---------------------------------------------------------------- composing option transforms

@@ -2,10 +2,9 @@
  * Allowed variations of the recordings: the filters and the urls.
  * Part of the catalogue of allowed variations: reference/variations/index.ts puts them in its order.
  */
-import { badRequest } from '../errors.ts';
-import { beforeHandler, eachRecord, environmentOf, isObject, queryOf, rewriteBody } from '../faults/tools.ts';
+import { eachRecord, environmentOf, isObject, queryOf, rewriteBody } from '../faults/tools.ts';
 import type { EnvironmentData } from '../store.ts';
-import { wrapBehaviour, type Variation } from './tools.ts';
+import { refusedWithout, wrapBehaviour, type Variation } from './tools.ts';
 
 /**
  * When each recording of `data` started: the end of the previous recording of its meeting, or the
@@ -29,11 +28,12 @@ export const variations: readonly Variation[] = [
     description: 'GET /recording without roomId and meetingId is refused with 400.',
     basis: 'Endpoint 8: "Whether at least one filter is required: not shown."',
     excludes: ['recordings-filters-union'],
-    apply: beforeHandler(['listRecordings'], async (request, _reply, app) => {
-      await app.auth.bearerAndApiKey(request);
-      const { roomId, meetingId } = queryOf(request);
-      if (roomId === undefined && meetingId === undefined) throw badRequest('roomId or meetingId is required');
-    }),
+    apply: refusedWithout(
+      'listRecordings',
+      (auth, request) => auth.bearerAndApiKey(request),
+      (query) => query['roomId'] === undefined && query['meetingId'] === undefined,
+      'roomId or meetingId is required',
+    ),
   },
   {
     name: 'recordings-filters-union',

@@ -7,7 +7,8 @@ import { defaultBehaviour, type Behaviour } from '../behaviour.ts';
 import type { ReferenceOptions } from '../options.ts';
 import type { SeedFile } from '../seed-types.ts';
 import { loadSeed } from '../store.ts';
-import { beforeRoutes, type OptionsTransform } from '../faults/tools.ts';
+import { badRequest } from '../errors.ts';
+import { beforeHandler, beforeRoutes, queryOf, type JsonObject, type OperationId, type OptionsTransform } from '../faults/tools.ts';
 
 export interface VariationDescription {
   name: string;
@@ -69,5 +70,30 @@ export function everyJsonAnswer(rewrite: (body: unknown, context: AnswerContext)
 export function everyAnswer(change: (payload: unknown, context: AnswerContext) => unknown): OptionsTransform {
   return beforeRoutes((app) => {
     app.addHook('onSend', async (request, reply, payload) => change(payload, { request, reply, app }));
+  });
+}
+
+/** JSON answers labelled with what `label` makes of their media type without its parameters. */
+export function relabelJson(label: (bare: string) => string): OptionsTransform {
+  return everyAnswer((payload, { reply }) => {
+    if (isJsonType(reply)) reply.header('content-type', label(String(reply.getHeader('content-type') ?? '').replace(/\s*;.*$/, '')));
+    return payload;
+  });
+}
+
+/**
+ * The operation refuses with 400 and `message` a request whose query `lacks` what the variation
+ * requires, after its own credential check (`authenticate`), so that a missing credential still
+ * answers 401.
+ */
+export function refusedWithout(
+  operation: OperationId,
+  authenticate: (auth: FastifyInstance['auth'], request: FastifyRequest) => Promise<unknown>,
+  lacks: (query: JsonObject) => boolean,
+  message: string,
+): OptionsTransform {
+  return beforeHandler([operation], async (request, _reply, app) => {
+    await authenticate(app.auth, request);
+    if (lacks(queryOf(request))) throw badRequest(message);
   });
 }

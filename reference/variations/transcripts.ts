@@ -2,9 +2,8 @@
  * Allowed variations of the transcription statistics: the environment filter.
  * Part of the catalogue of allowed variations: reference/variations/index.ts puts them in its order.
  */
-import { badRequest } from '../errors.ts';
 import { beforeHandler, queryOf } from '../faults/tools.ts';
-import type { Variation } from './tools.ts';
+import { refusedWithout, type Variation } from './tools.ts';
 
 export const variations: readonly Variation[] = [
   {
@@ -23,9 +22,11 @@ export const variations: readonly Variation[] = [
     description: 'GET /transcript/stats without environment is refused with 400 (after the credential check).',
     basis: 'Endpoint 9: environment is listed without "optional" and without a default.',
     excludes: ['transcripts-environment-production'],
-    apply: beforeHandler(['getTranscriptionStats'], async (request, _reply, app) => {
-      await app.auth.bearer(request);
-      if (queryOf(request)['environment'] === undefined) throw badRequest('environment is required');
-    }),
+    apply: refusedWithout(
+      'getTranscriptionStats',
+      (auth, request) => auth.bearer(request),
+      (query) => query['environment'] === undefined,
+      'environment is required',
+    ),
   },
 ];

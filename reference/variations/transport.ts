@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { headerValue, inFrontOfTheRouter } from '../faults/tools.ts';
-import { everyAnswer, isJsonType, type Variation } from './tools.ts';
+import { everyAnswer, relabelJson, type Variation } from './tools.ts';
 
 export const variations: readonly Variation[] = [
   {
@@ -14,22 +14,14 @@ export const variations: readonly Variation[] = [
     description: 'JSON answers are labelled application/json with no charset parameter.',
     basis: 'Addresses: "All bodies are JSON." JSON is UTF-8 (RFC 8259); the charset parameter is optional.',
     excludes: ['content-type-charset-upper'],
-    apply: everyAnswer((payload, { reply }) => {
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (isJsonType(reply)) reply.header('content-type', type.replace(/\s*;.*$/, ''));
-      return payload;
-    }),
+    apply: relabelJson((bare) => bare),
   },
   {
     name: 'content-type-charset-upper',
     description: 'JSON answers are labelled application/json;charset=UTF-8 (no space, upper case).',
     basis: 'Addresses: "All bodies are JSON." Media type parameters are case-insensitive (RFC 9110).',
     excludes: ['content-type-without-charset'],
-    apply: everyAnswer((payload, { reply }) => {
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (isJsonType(reply)) reply.header('content-type', `${type.replace(/\s*;.*$/, '')};charset=UTF-8`);
-      return payload;
-    }),
+    apply: relabelJson((bare) => `${bare};charset=UTF-8`),
   },
   {
     name: 'gzip',

@@ -173,45 +173,19 @@ console.log(row('critical path (longest chain, requests)', chainOf(plain), chain
 console.log(row('sequential steps (sum of every test chain)', plain.path.sequentialSteps, delayed.path.sequentialSteps));
 console.log(row('busiest worker (sum of its tests chains)', busiest(plain), busiest(delayed)));
 const cpuText = (m: Measurement, figure: (cpu: WorkerCpu) => string): string => (m.cpu === undefined ? '-' : figure(m.cpu));
-console.log(
-  row(
-    'worker CPU, all workers (user+system)',
-    cpuText(plain, (cpu) => seconds(cpu.totalMs)),
-    cpuText(delayed, (cpu) => seconds(cpu.totalMs)),
-  ),
-);
-console.log(
-  row(
-    "  before a worker's first request (median)",
-    cpuText(plain, (cpu) => seconds(cpu.startupMs)),
-    cpuText(delayed, (cpu) => seconds(cpu.startupMs)),
-  ),
-);
-const coreShare =
-  (m: Measurement) =>
-  (cpu: WorkerCpu): string =>
-    `${Math.round((100 * cpu.totalMs) / (CORES * m.wallMs))} %`;
-console.log(row(`  share of ${CORES} cores x wall time`, cpuText(plain, coreShare(plain)), cpuText(delayed, coreShare(delayed))));
 const floorText = (floor: FloorResult | string, figure: (result: FloorResult) => string): string => (typeof floor === 'string' ? 'FAILED' : figure(floor));
-console.log(
-  row(
-    'Playwright floor (same shape, answers only wait)',
-    floorText(plainFloor, (floor) => seconds(floor.wallMs)),
-    floorText(delayedFloor, (floor) => seconds(floor.wallMs)),
-  ),
-);
-console.log(
-  row(
-    '  its tests / requests answered',
-    floorText(plainFloor, (floor) => `${floor.tests}/${floor.requests}`),
-    floorText(delayedFloor, (floor) => `${floor.tests}/${floor.requests}`),
-  ),
-);
-const overFloor =
-  (m: Measurement) =>
-  (floor: FloorResult): string =>
-    `${(m.wallMs / floor.wallMs).toFixed(2)}x`;
-console.log(row("  the suite's wall time over the floor", floorText(plainFloor, overFloor(plain)), floorText(delayedFloor, overFloor(delayed))));
+/** Each run with its Playwright floor, in the order of the table's columns. */
+const columns = [
+  { m: plain, floor: plainFloor },
+  { m: delayed, floor: delayedFloor },
+] as const;
+const rowOfRuns = (label: string, text: (run: (typeof columns)[number]) => string): string => row(label, text(columns[0]), text(columns[1]));
+console.log(rowOfRuns('worker CPU, all workers (user+system)', ({ m }) => cpuText(m, (cpu) => seconds(cpu.totalMs))));
+console.log(rowOfRuns("  before a worker's first request (median)", ({ m }) => cpuText(m, (cpu) => seconds(cpu.startupMs))));
+console.log(rowOfRuns(`  share of ${CORES} cores x wall time`, ({ m }) => cpuText(m, (cpu) => `${Math.round((100 * cpu.totalMs) / (CORES * m.wallMs))} %`)));
+console.log(rowOfRuns('Playwright floor (same shape, answers only wait)', ({ floor }) => floorText(floor, (result) => seconds(result.wallMs))));
+console.log(rowOfRuns('  its tests / requests answered', ({ floor }) => floorText(floor, (result) => `${result.tests}/${result.requests}`)));
+console.log(rowOfRuns("  the suite's wall time over the floor", ({ m, floor }) => floorText(floor, (result) => `${(m.wallMs / result.wallMs).toFixed(2)}x`)));
 console.log(row('cores before the run (ms per scrypt op)', plain.calibrationMs.toFixed(1), delayed.calibrationMs.toFixed(1)));
 console.log(row('exit code', String(plain.exitCode), String(delayed.exitCode)));
 const longest = delayed.path.longest;

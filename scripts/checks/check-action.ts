@@ -33,7 +33,7 @@
  * file is mode 0600 and is removed at the end, and no credential of the profile appears in the
  * summary, the outputs or the console.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +44,7 @@ import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { BASELINE_NAME, profileMasks } from '../lib/action.ts';
 import type { ActionFile, ActionStep } from '../lib/action.ts';
 import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
-import { cleanEnv, REPO_ROOT, seconds } from '../lib/playwright-run.ts';
+import { cleanEnv, REPO_ROOT, runGroup, seconds } from '../lib/playwright-run.ts';
 import { closedPort } from '../lib/closed-port.ts';
 
 const OUTPUT_DIR = join(REPO_ROOT, 'reports/.checks/action');
@@ -136,28 +136,7 @@ function substitute(text: string, context: Context): string {
 }
 
 function runBash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: string[] = [];
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-    const kill = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group has exited.
-      }
-    };
-    const timer = setTimeout(kill, STEP_TIMEOUT_MS);
-    process.once('exit', kill);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      process.removeListener('exit', kill);
-      kill();
-      resolve({ code, output: chunks.join('') });
-    });
-  });
+  return runGroup('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd, env, timeoutMs: STEP_TIMEOUT_MS });
 }
 
 /** The environment a runner gives a step: this machine's, without any TARGET_*, run, npm or GitHub variable. */

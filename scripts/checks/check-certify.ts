@@ -15,7 +15,7 @@
  * - No credential of the profile in any spelling, and none by its form (JWTs, PEM private keys,
  *   BIP-39 secretKeys), is in any file of the bundle.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 import { profileSecrets } from '../../fixtures/reporters/redaction.ts';
 import { BUNDLE_NAME, CHECKSUMS, NOT_FOR_SUBMISSION_NAME, readBundle, REQUIRED_FILES, secretsIn, VERIFIER_OUTPUT } from '../lib/bundle.ts';
-import { cleanEnv, REPO_ROOT, seconds } from '../lib/playwright-run.ts';
+import { cleanEnv, REPO_ROOT, runGroup, seconds } from '../lib/playwright-run.ts';
 import { onlyDirtyCheckout, thisCheckout, verifyCertificate } from '../lib/certificate-verifier.ts';
 
 const REPORTS = join(REPO_ROOT, 'reports');
@@ -38,36 +38,7 @@ function expect(ok: boolean, what: string, detail = ''): void {
 
 /** Runs `npm run certify` with the vendor's environment, echoing its output; its exit code and output. */
 function certify(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'certify'], {
-      cwd: REPO_ROOT,
-      env: { ...cleanEnv(), CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const chunks: string[] = [];
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.setEncoding('utf8').on('data', (chunk: string) => {
-        chunks.push(chunk);
-        process.stdout.write(chunk);
-      });
-    }
-    const kill = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group has exited.
-      }
-    };
-    const timer = setTimeout(kill, TIMEOUT_MS);
-    process.once('exit', kill);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      process.removeListener('exit', kill);
-      resolve({ code, output: chunks.join('') });
-    });
-  });
+  return runGroup('npm', ['run', '--silent', 'certify'], { cwd: REPO_ROOT, env: { ...cleanEnv(), CI: 'true' }, timeoutMs: TIMEOUT_MS, echo: true });
 }
 
 const started = performance.now();

@@ -21,13 +21,13 @@ import { createServer as createHttpServer, request as httpRequest, Agent } from 
 import type { IncomingMessage } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect } from 'node:net';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { startReference } from '../../fixtures/run/reference-process.ts';
 import { writeCheckConfig } from '../lib/check-config.ts';
-import { closedPort } from '../lib/closed-port.ts';
+import { closedPort, listenOnFreePort } from '../lib/closed-port.ts';
 import { cleanEnv, REPO_ROOT, runPlaywright, seconds } from '../lib/playwright-run.ts';
 import type { RunResult } from '../lib/playwright-run.ts';
 
@@ -160,8 +160,7 @@ async function startFront(pki: Pki, upstream: string): Promise<Front> {
   server.on('connection', (socket: Socket) => front.connections.push(socket.remotePort ?? -1));
   server.on('secureConnection', () => (front.secured += 1));
   server.keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return Object.assign(front, {
     url: `https://127.0.0.1:${port}`,
     close: () =>
@@ -230,8 +229,7 @@ async function startProxy(...allowed: string[]): Promise<Proxy> {
     upstream.on('close', end);
     client.on('close', end);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return Object.assign(proxy, {
     url: `http://127.0.0.1:${port}`,
     close: () =>

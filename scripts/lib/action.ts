@@ -11,6 +11,7 @@
  * addresses or any other evidence.
  */
 import { parseDotenv } from '../../fixtures/config/dotenv.ts';
+import { SETTING_VARIABLES } from '../../fixtures/config/variables.ts';
 import type { OverallVerdict } from '../../fixtures/verdict/certification.ts';
 import { comparisonMarkdown } from './certificate-diff.ts';
 import type { DiffableCertificate } from './certificate-diff.ts';
@@ -19,13 +20,7 @@ import type { DiffableCertificate } from './certificate-diff.ts';
 export const UNMASKED_VARIABLES: ReadonlySet<string> = new Set([
   'TARGET_NAME',
   'TARGET_ENVIRONMENT',
-  'TARGET_ALLOW_WRITES',
-  'TARGET_ALLOW_DESTRUCTIVE',
-  'TARGET_MAX_RPS',
-  'TARGET_MAX_CONCURRENCY',
-  'TARGET_TIMEOUT_MS',
-  'TARGET_RUN_BUDGET_S',
-  'TARGET_MAX_BODY_BYTES',
+  ...SETTING_VARIABLES,
   'TARGET_RECORDING_READY_MS',
   'TARGET_USAGE_LIMIT_REQUESTS',
   'TARGET_CHANNEL_NEWEST_EVENT_MS',

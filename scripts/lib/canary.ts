@@ -241,17 +241,26 @@ function isWordCharacter(text: string, index: number): boolean {
   return code > 0x7f && /[\p{L}\p{N}]/u.test(text.charAt(index));
 }
 
-/** The words of a text: maximal runs of letters and digits; an escaped line break or tab (`\n`) separates like a space. (The search inlines the same loop.) */
+/** Where the next word starts from `index` on: past what is not a letter or digit; an escaped line break or tab (`\n`) separates like a space. */
+function nextWordStart(text: string, index: number): number {
+  let at = index;
+  while (at < text.length && !isWordCharacter(text, at)) at += text.charCodeAt(at) === 0x5c && /[nrt]/.test(text.charAt(at + 1)) ? 2 : 1;
+  return at;
+}
+
+/** Where the word that starts at `start` ends: past its run of letters and digits. */
+function wordEnd(text: string, start: number): number {
+  let at = start;
+  while (at < text.length && isWordCharacter(text, at)) at += 1;
+  return at;
+}
+
+/** The words of a text: maximal runs of letters and digits (the search walks them the same way, without the objects). */
 function* words(text: string): Generator<{ start: number; end: number }> {
-  let index = 0;
-  while (index < text.length) {
-    if (!isWordCharacter(text, index)) {
-      index += text.charCodeAt(index) === 0x5c && /[nrt]/.test(text.charAt(index + 1)) ? 2 : 1;
-      continue;
-    }
-    const start = index;
-    while (index < text.length && isWordCharacter(text, index)) index += 1;
-    yield { start, end: index };
+  for (let start = nextWordStart(text, 0); start < text.length;) {
+    const end = wordEnd(text, start);
+    yield { start, end };
+    start = nextWordStart(text, end);
   }
 }
 
@@ -276,26 +285,20 @@ export function keySlicePattern(keys: Iterable<string>): Pattern {
       if (places.size === 0) return [];
       const found: [number, number][] = [];
       let run: { start: number; end: number; count: number; at: { key: number; index: number }[] } | undefined;
-      let index = 0;
-      while (index < text.length) {
-        if (!isWordCharacter(text, index)) {
-          index += text.charCodeAt(index) === 0x5c && /[nrt]/.test(text.charAt(index + 1)) ? 2 : 1;
-          continue;
-        }
-        const start = index;
-        while (index < text.length && isWordCharacter(text, index)) index += 1;
-        const end = index;
+      for (let start = nextWordStart(text, 0); start < text.length;) {
+        const end = wordEnd(text, start);
         const at = end - start > longest ? undefined : places.get(text.slice(start, end).toLowerCase());
         if (at === undefined) {
           run = undefined;
-          continue;
+        } else {
+          const next =
+            run !== undefined && start - run.end <= KEY_SLICE_GAP
+              ? at.filter((place) => run?.at.some((before) => before.key === place.key && before.index + 1 === place.index))
+              : [];
+          run = run !== undefined && next.length > 0 ? { start: run.start, end, count: run.count + 1, at: next } : { start, end, count: 1, at };
+          if (run.count === KEY_SLICE_WORDS) found.push([run.start, end]);
         }
-        const next =
-          run !== undefined && start - run.end <= KEY_SLICE_GAP
-            ? at.filter((place) => run?.at.some((before) => before.key === place.key && before.index + 1 === place.index))
-            : [];
-        run = run !== undefined && next.length > 0 ? { start: run.start, end, count: run.count + 1, at: next } : { start, end, count: 1, at };
-        if (run.count === KEY_SLICE_WORDS) found.push([run.start, end]);
+        start = nextWordStart(text, end);
       }
       return found;
     },

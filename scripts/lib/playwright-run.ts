@@ -55,6 +55,40 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * Runs a command as the leader of its own process group and collects what it prints (stdout and
+ * stderr, echoed to this process's stdout with `echo`). The group is killed at the timeout, when this
+ * script exits, and once the command has closed, so that nothing it started outlives it.
+ */
+export function runGroup(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; echo?: boolean },
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: string[] = [];
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8').on('data', (chunk: string) => {
+        chunks.push(chunk);
+        if (options.echo === true) process.stdout.write(chunk);
+      });
+    }
+    const kill = (): void => {
+      if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+    };
+    const timer = setTimeout(kill, options.timeoutMs);
+    process.once('exit', kill);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      process.removeListener('exit', kill);
+      kill();
+      resolve({ code, output: chunks.join('') });
+    });
+  });
+}
+
 export function runPlaywright(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...options.args], {

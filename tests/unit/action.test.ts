@@ -10,11 +10,11 @@ import { parseDotenv } from '../../fixtures/config/dotenv.ts';
 import { TARGET_VARIABLES } from '../../fixtures/config/variables.ts';
 import { unreachableCertification } from '../../fixtures/verdict/certification.ts';
 import { renderMarkdown } from '../../fixtures/reporters/certificate-markdown.ts';
-import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { requirements } from '../../fixtures/verdict/requirements.ts';
 import { digestCertificate, flagInput, maskCommand, outputLines, profileMasks, renderSummary, UNMASKED_VARIABLES } from '../../scripts/lib/action.ts';
 import { parseCertificate } from '../../scripts/lib/certificate-diff.ts';
 import type { ActionFile, ActionStep } from '../../scripts/lib/action.ts';
+import { acmeRun } from './sample-run.ts';
 
 type Step = ActionStep;
 type Action = ActionFile;
@@ -148,11 +148,7 @@ describe('the action logic', () => {
   });
 
   const certificate = renderMarkdown({
-    ...describeRun(),
-    target: { name: 'acme', baseUrl: 'https://api.acme.test', realtimeUrl: 'https://api.acme.test/v2' },
-    startTime: '2025-01-01T00:00:00.000Z',
-    durationMs: 0,
-    runStatus: 'failed',
+    ...acmeRun('failed'),
     ...unreachableCertification(requirements(), 'connection refused'),
   });
 

@@ -6,20 +6,17 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { hostileProfile } from '../../scripts/lib/hostile-target.ts';
-import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/transport/client.ts';
-import type { Transport } from '../../fixtures/transport/client.ts';
+import type { ApiClient } from '../../fixtures/transport/client.ts';
 import { BodyLimit } from '../../fixtures/transport/body-limit.ts';
 import { unusableAnswer } from '../../fixtures/verdict/checks.ts';
 import { notAssessed } from '../../fixtures/verdict/not-assessed.ts';
-import type { InterfaceLiveness } from '../../fixtures/transport/outage.ts';
-import { SecretList } from '../../fixtures/evidence/secrets.ts';
-import { WorkerTelemetry } from '../../fixtures/run/telemetry.ts';
+import { closeServer, listenLocally, recordingLiveness } from './local-server.ts';
+import { workerClient } from './worker-client.ts';
 
 interface FakeTestInfo {
   annotations: { type: string; description?: string }[];
@@ -65,41 +62,21 @@ before(async () => {
     response.once('close', () => written.push(sent));
     write();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listenLocally(server);
   context = await request.newContext();
 });
 
 after(async () => {
   await context.dispose();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await closeServer(server);
 });
 
 /** The client with a watch at LIMIT and a liveness that remembers what it was told. */
 function client(): { api: ApiClient; told: string[]; limit: BodyLimit } {
   const target = { ...loadTargetConfig(hostileProfile(url, 10_000)), maxBodyBytes: LIMIT };
-  const telemetry = new WorkerTelemetry();
   const told: string[] = [];
-  const liveness = {
-    down: () => undefined,
-    answered: () => told.push('answered'),
-    unanswered: (_address: string, cause: string) => told.push(`unanswered: ${cause}`),
-  } as unknown as InterfaceLiveness;
   const limit = new BodyLimit(LIMIT);
-  const transport: Transport = {
-    context,
-    gate: new RequestGate(4, 100),
-    telemetry,
-    target,
-    secrets: new SecretList([]),
-    operations: operationsById(),
-    liveness,
-    bodyLimit: limit,
-  };
-  // The client only adds evidence and annotations; nothing else of TestInfo is used.
-  const testInfo = { annotations: [], attachments: [], attach: async () => {} };
-  const api = new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, telemetry), testInfo as unknown as TestInfo);
+  const { api } = workerClient(context, target, { liveness: recordingLiveness(told), bodyLimit: limit });
   return { api, told, limit };
 }
 

@@ -141,6 +141,17 @@ describe('parts of a secretKey', () => {
 });
 
 describe('blob reports', () => {
+  /** A zip record of `size` bytes: its signature, then each field [offset, bytes, value] in little-endian order. */
+  function record(size: number, signature: number, fields: readonly [number, 2 | 4, number][]): Buffer {
+    const buffer = Buffer.alloc(size);
+    buffer.writeUInt32LE(signature, 0);
+    for (const [offset, bytes, value] of fields) {
+      if (bytes === 2) buffer.writeUInt16LE(value, offset);
+      else buffer.writeUInt32LE(value, offset);
+    }
+    return buffer;
+  }
+
   /** A zip archive as yazl writes one: local headers, then the central directory. */
   function zip(files: { name: string; data: Buffer; deflate: boolean }[]): Buffer {
     const locals: Buffer[] = [];
@@ -149,29 +160,31 @@ describe('blob reports', () => {
     for (const file of files) {
       const stored = file.deflate ? deflateRawSync(file.data) : file.data;
       const name = Buffer.from(file.name);
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(file.deflate ? 8 : 0, 8);
-      local.writeUInt32LE(stored.length, 18);
-      local.writeUInt32LE(file.data.length, 22);
-      local.writeUInt16LE(name.length, 26);
-      const entry = Buffer.alloc(46);
-      entry.writeUInt32LE(0x02014b50, 0);
-      entry.writeUInt16LE(file.deflate ? 8 : 0, 10);
-      entry.writeUInt32LE(stored.length, 20);
-      entry.writeUInt32LE(file.data.length, 24);
-      entry.writeUInt16LE(name.length, 28);
-      entry.writeUInt32LE(offset, 42);
+      const method = file.deflate ? 8 : 0;
+      // The central entry repeats the local header's method, sizes and name length, two bytes further on.
+      const local = record(30, 0x04034b50, [
+        [8, 2, method],
+        [18, 4, stored.length],
+        [22, 4, file.data.length],
+        [26, 2, name.length],
+      ]);
+      const entry = record(46, 0x02014b50, [
+        [10, 2, method],
+        [20, 4, stored.length],
+        [24, 4, file.data.length],
+        [28, 2, name.length],
+        [42, 4, offset],
+      ]);
       locals.push(local, name, stored);
       central.push(entry, name);
       offset += local.length + name.length + stored.length;
     }
     const directory = Buffer.concat(central);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(files.length, 10);
-    end.writeUInt32LE(directory.length, 12);
-    end.writeUInt32LE(offset, 16);
+    const end = record(22, 0x06054b50, [
+      [10, 2, files.length],
+      [12, 4, directory.length],
+      [16, 4, offset],
+    ]);
     return Buffer.concat([...locals, directory, end]);
   }
 

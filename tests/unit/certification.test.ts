@@ -7,9 +7,9 @@ import type { Finding } from '../../fixtures/verdict/annotation-structure.ts';
 import { closingLines, REQUIREMENT_NOT_MET } from '../../fixtures/reporters/certification.ts';
 import { codeSpan, problemsByOperation, renderMarkdown } from '../../fixtures/reporters/certificate-markdown.ts';
 import { listsOnly } from '../../fixtures/reporters/fresh-start.ts';
-import { describeRun } from '../../fixtures/reporters/run-info.ts';
 import { because } from '../../fixtures/verdict/not-assessed.ts';
 import type { Requirement } from '../../fixtures/verdict/requirements.ts';
+import { acmeRun } from './sample-run.ts';
 
 const req = (id: string, level: Requirement['level']): Requirement => ({
   id,
@@ -377,11 +377,7 @@ describe('certification.md: each failure and warning once per operation, with it
 
   it('renders one entry per operation under the requirement, each with a reproduce line', () => {
     const markdown = renderMarkdown({
-      ...describeRun(),
-      target: { name: 'acme', baseUrl: 'https://api.acme.test', realtimeUrl: 'https://api.acme.test/v2' },
-      startTime: '2025-01-01T00:00:00.000Z',
-      durationMs: 0,
-      runStatus: 'passed',
+      ...acmeRun('passed'),
       ...certify([SHOULD], tests),
       evidence: tests,
     });

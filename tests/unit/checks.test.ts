@@ -36,6 +36,14 @@ function thrownBy(body: () => unknown): unknown {
   throw new Error('nothing was thrown');
 }
 
+/** The outcomes of a test citing one requirement that failed with this error outside any check, once its failures are settled. */
+function settledOutsideACheck(requirementId: string, thrown: unknown): string[] {
+  const error = thrown as Error;
+  const info = fakeTestInfo([requirementId], 'failed', [{ message: error.message, stack: error.stack ?? '' } as { message: string }]);
+  settleCheckFailures(info, RESTORED);
+  return outcomes(info);
+}
+
 describe('notAssessed.check', () => {
   it('throws the error a check records as not assessed, its reason naming what would enable it', () => {
     const plain = thrownBy(() => notAssessed.check('the list is empty'));
@@ -58,10 +66,8 @@ describe('notAssessed.check', () => {
   });
 
   it('outside any check, is recognised from the stack Playwright keeps of the error', () => {
-    const error = thrownBy(() => notAssessed.check('no usable token')) as Error;
-    const info = fakeTestInfo(['GRP-01'], 'failed', [{ message: error.message, stack: error.stack ?? '' } as { message: string }]);
-    settleCheckFailures(info, RESTORED);
-    assert.deepEqual(outcomes(info), ['GRP-01 not assessed']);
+    const thrown = thrownBy(() => notAssessed.check('no usable token'));
+    assert.deepEqual(settledOutsideACheck('GRP-01', thrown), ['GRP-01 not assessed']);
   });
 });
 
@@ -79,10 +85,8 @@ describe('notApplicable', () => {
   });
 
   it('outside any check of a test citing one requirement, is recognised from the stack Playwright keeps', () => {
-    const error = thrownBy(() => notApplicable.check('listRecordings answers a bare array')) as Error;
-    const info = fakeTestInfo(['PAG-12'], 'failed', [{ message: error.message, stack: error.stack ?? '' } as { message: string }]);
-    settleCheckFailures(info, RESTORED);
-    assert.deepEqual(outcomes(info), ['PAG-12 not applicable']);
+    const thrown = thrownBy(() => notApplicable.check('listRecordings answers a bare array'));
+    assert.deepEqual(settledOutsideACheck('PAG-12', thrown), ['PAG-12 not applicable']);
   });
 
   it('skips a whole test only when it cites one requirement: with several, the skip would settle them all from answers that concern some', () => {

@@ -1,11 +1,8 @@
 /** What two operations that describe the same thing agree on (tests/conditions/agreement.ts). */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, noMinutesWithoutRecordings, sameItems, sameRecord, sameTotals, stableIdsInOther, totalIsSumOver } from '../conditions/index.ts';
+import { noMinutesWithoutRecordings, sameItems, sameRecord, sameTotals, stableIdsInOther, totalIsSumOver } from '../conditions/index.ts';
 
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { fails } from './condition-fails.ts';
 
 describe('conditions: agreement', () => {
   it('noMinutesWithoutRecordings: minutes recorded only where a recording is listed', () => {

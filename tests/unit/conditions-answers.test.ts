@@ -1,9 +1,7 @@
 /** What the status and body of an answer must be (tests/conditions/answers.ts). */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   acceptedOrRefused,
-  ConditionFailure,
   createdOrError,
   grantsNone,
   hasStatus,
@@ -21,10 +19,7 @@ import {
   refusedWith4xx,
   succeeds,
 } from '../conditions/index.ts';
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { fails } from './condition-fails.ts';
 
 const status = (value: number): { status: number; curl: string } => ({ status: value, curl: 'curl http://x' });
 

@@ -1,11 +1,7 @@
 /** What an answer for an unknown id still holds (tests/conditions/asked-for.ts). */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, holdsTheFieldsAskedFor, isTheRecordAskedFor, listsOnlyOfRoom } from '../conditions/index.ts';
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { holdsTheFieldsAskedFor, isTheRecordAskedFor, listsOnlyOfRoom } from '../conditions/index.ts';
+import { fails } from './condition-fails.ts';
 
 describe('conditions: asked-for', () => {
   it('isTheRecordAskedFor: the record answered names the id asked for', () => {

@@ -1,22 +1,11 @@
 /** The error-body conditions (tests/conditions/error-body.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  ConditionFailure,
-  errorIsStatusName,
-  isDocumentedErrorBody,
-  isGeneralErrorBody,
-  namesStatus,
-  statusCodeIsStatus,
-  statusNames,
-} from '../conditions/index.ts';
+import { errorIsStatusName, isDocumentedErrorBody, isGeneralErrorBody, namesStatus, statusCodeIsStatus, statusNames } from '../conditions/index.ts';
+import { fails } from './condition-fails.ts';
 import type { Answer } from '../conditions/index.ts';
 
 const answer = (status: number, json: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, text: JSON.stringify(json) ?? '', json });
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
 
 describe('conditions: error bodies', () => {
   it("statusNames: Node's names, RFC 9110's and RFC 2616's", () => {

@@ -1,11 +1,7 @@
 /** What a body holds field by field (tests/conditions/fields.ts). */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, holdsString, isEmptyObject, stringWhenPresent } from '../conditions/index.ts';
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { holdsString, isEmptyObject, stringWhenPresent } from '../conditions/index.ts';
+import { fails } from './condition-fails.ts';
 
 const body = (json: unknown, text = JSON.stringify(json) ?? ''): { status: number; json: unknown; text: string; curl: string } => ({
   status: 200,

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { notAssessed } from '../../fixtures/index.ts';
 import {
-  ConditionFailure,
   everyItemHas,
   everyItemWithin,
   mayMatch,
@@ -16,9 +15,7 @@ import {
   yearPeriod,
 } from '../conditions/index.ts';
 
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { fails } from './condition-fails.ts';
 
 function notJudged(condition: () => void, reason: RegExp): void {
   assert.throws(condition, (error: unknown) => notAssessed.is(error) && reason.test(error.message));

@@ -1,7 +1,7 @@
 /** The JSON body conditions (tests/conditions/format.ts). */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bodyIsArray, ConditionFailure, declaresJson, parsesAsJson } from '../conditions/index.ts';
+import { bodyIsArray, declaresJson, parsesAsJson } from '../conditions/index.ts';
+import { fails } from './condition-fails.ts';
 import type { Answer } from '../conditions/index.ts';
 
 const answer = (contentType: string | undefined, text: string): Answer => {
@@ -13,10 +13,6 @@ const answer = (contentType: string | undefined, text: string): Answer => {
   }
   return { status: 400, headers: contentType === undefined ? {} : { 'content-type': contentType }, text, json, curl: 'curl http://x' };
 };
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
 
 describe('conditions: JSON bodies', () => {
   it('declaresJson: application/json, with parameters, or a structured +json type', () => {

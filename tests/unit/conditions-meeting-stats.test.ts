@@ -1,11 +1,7 @@
 /** What getMeetingStats answers (tests/conditions/meeting-stats.ts): each holds on a good answer and fails with its finding on a bad one. */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConditionFailure, isAPageOfTheRecords, isDocumentedStatsForm, isStatsForm, summaryTotalIsCount, totalCountsTheRecords } from '../conditions/index.ts';
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { isAPageOfTheRecords, isDocumentedStatsForm, isStatsForm, summaryTotalIsCount, totalCountsTheRecords } from '../conditions/index.ts';
+import { fails } from './condition-fails.ts';
 
 describe('conditions: meeting statistics', () => {
   it('isStatsForm: the form the parameters choose, the curl line closing the finding', () => {

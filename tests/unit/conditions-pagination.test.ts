@@ -23,11 +23,7 @@ import {
   totalPagesIsCeiling,
   walkYields,
 } from '../conditions/index.ts';
-
-/** The finding of a condition that must fail: a ConditionFailure whose message matches. */
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { fails } from './condition-fails.ts';
 
 describe('conditions: pagination', () => {
   it('limitIsTake: the limit is the take sent', () => {

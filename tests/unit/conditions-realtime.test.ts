@@ -1,11 +1,9 @@
 /** The shapes of the realtime channel info (tests/conditions/realtime.ts). */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   apiKeyIsOneOf,
   atMostEvents,
   channelIdIsStringOrAbsent,
-  ConditionFailure,
   endsAfterItStarts,
   everyEventIsRealtimeEvent,
   everyEventWithinLifetime,
@@ -18,9 +16,7 @@ import {
   listsConnectedParticipants,
 } from '../conditions/index.ts';
 
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { fails } from './condition-fails.ts';
 
 const CHANNEL = { name: 'ch-1', participantId: 'p-1', apiKey: 'k-1', startTime: 1717200000000, endTime: null };
 const EVENT = { name: 'joined', timestamp: 1717200000000, participantId: 'p-1', connectionId: null, data: {} };

@@ -1,12 +1,8 @@
 /** What the recordings of an account must show (tests/conditions/recordings.ts). */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { availableWithinDelay, ConditionFailure, everyUrlIsAbsoluteHttp, watchSawRecordings } from '../conditions/index.ts';
+import { availableWithinDelay, everyUrlIsAbsoluteHttp, watchSawRecordings } from '../conditions/index.ts';
+import { fails } from './condition-fails.ts';
 import type { WatchOutcome } from '../conditions/index.ts';
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
 
 const WATCH: WatchOutcome = {
   delayMs: 1000,

@@ -3,11 +3,8 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { ConditionFailure, differentSecrets, doesNotLoadWith, echoesPassphrase, formsKeyPair, holdsWords } from '../conditions/index.ts';
+import { fails } from './condition-fails.ts';
 import { keyServedAtOneOf, loadsAsPublicKey, loadsWithPassphrase } from '../conditions/index.ts';
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
 
 const PASSPHRASE = 'Unit-Test-Passphrase-1!';
 

@@ -2,10 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConditionFailure, decodeJwt, holdsJwt } from '../conditions/index.ts';
-
-function fails(condition: () => void, message: RegExp): void {
-  assert.throws(condition, (error: unknown) => error instanceof ConditionFailure && message.test(error.message));
-}
+import { fails } from './condition-fails.ts';
 
 const segment = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 const JWS = `${segment({ alg: 'HS256', typ: 'JWT' })}.${segment({ sub: 'u-1', exp: 1 })}.c2lnbmF0dXJl`;

@@ -26,13 +26,14 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+/** `playwright test` with the check's configuration, the environment of a clean shell and `profile`. */
+function runSuite(profile: Record<string, string>, timeoutMs = 60_000): ReturnType<typeof runPlaywright> {
+  return runPlaywright({ args: ['test', '--config', config], env: { ...cleanEnv(), ...profile }, timeoutMs });
+}
+
 describe('exit codes', () => {
   it('2 for a configuration error: every bad variable listed once, no value, no stack trace, nothing run', async () => {
-    const run = await runPlaywright({
-      args: ['test', '--config', config],
-      env: { ...cleanEnv(), TARGET_BASE_URL: 'notaurl', TARGET_PASSWORD: 'Hunter-2-secret!' },
-      timeoutMs: 60_000,
-    });
+    const run = await runSuite({ TARGET_BASE_URL: 'notaurl', TARGET_PASSWORD: 'Hunter-2-secret!' });
     assert.equal(run.code, 2, run.output);
     assert.equal(run.output.split('Target configuration is invalid').length - 1, 1, `said once:\n${run.output}`);
     assert.match(run.output, /TARGET_BASE_URL: not a valid absolute URL/);
@@ -44,10 +45,11 @@ describe('exit codes', () => {
   it('2 for a target where nothing listens: one message, a TARGET UNREACHABLE certificate, no requirement failed', async () => {
     const port = await closedPort();
     const address = `http://127.0.0.1:${port}`;
-    const run = await runPlaywright({
-      args: ['test', '--config', config],
-      env: { ...cleanEnv(), TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: address, TARGET_REALTIME_URL: `${address}/v2`, TARGET_TIMEOUT_MS: '2000' },
-      timeoutMs: 60_000,
+    const run = await runSuite({
+      TARGET_FILE: REFERENCE_TARGET_FILE,
+      TARGET_BASE_URL: address,
+      TARGET_REALTIME_URL: `${address}/v2`,
+      TARGET_TIMEOUT_MS: '2000',
     });
     assert.equal(run.code, 2, run.output);
     assert.equal(run.output.split('the target cannot be reached').length - 1, 1, `said once:\n${run.output}`);
@@ -67,12 +69,8 @@ describe('exit codes', () => {
 
   it('2 for a wrong password: a configuration error naming TARGET_EMAIL and TARGET_PASSWORD, not certifiable, nothing run or left behind', async () => {
     plantStaleReports(dir);
-    const run = await runPlaywright({
-      args: ['test', '--config', config],
-      // The embedded reference, started by global setup with its own profile, but for the password.
-      env: { ...cleanEnv(), TARGET_PASSWORD: 'Not-The-Passw0rd!', TARGET_ALLOW_WRITES: '1' },
-      timeoutMs: 90_000,
-    });
+    // The embedded reference, started by global setup with its own profile, but for the password.
+    const run = await runSuite({ TARGET_PASSWORD: 'Not-The-Passw0rd!', TARGET_ALLOW_WRITES: '1' }, 90_000);
     assert.equal(run.code, 2, run.output);
     assert.equal(run.output.split('Pre-flight: configuration error').length - 1, 1, `said once:\n${run.output}`);
     assert.match(
@@ -92,16 +90,10 @@ describe('exit codes', () => {
     for (const layout of layouts) {
       const reference = await startReference({ extraArgs: layout.args });
       try {
-        const run = await runPlaywright({
-          args: ['test', '--config', config],
-          env: {
-            ...cleanEnv(),
-            TARGET_FILE: REFERENCE_TARGET_FILE,
-            TARGET_BASE_URL: layout.base(reference.baseUrl),
-            TARGET_REALTIME_URL: reference.realtimeUrl,
-          },
-          timeoutMs: 90_000,
-        });
+        const run = await runSuite(
+          { TARGET_FILE: REFERENCE_TARGET_FILE, TARGET_BASE_URL: layout.base(reference.baseUrl), TARGET_REALTIME_URL: reference.realtimeUrl },
+          90_000,
+        );
         assert.equal(run.code, 2, run.output);
         const said = new RegExp(
           `login answered HTTP 404 at http://127\\.0\\.0\\.1:\\d+${layout.path.replace(/\//g, '\\/')}: .*check the path prefix of TARGET_BASE_URL`,

@@ -5,17 +5,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from '@playwright/test';
-import type { APIRequestContext, TestInfo } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { DEFAULTS } from '../../fixtures/config/variables.ts';
 import { checkExchange } from '../../fixtures/contract/index.ts';
 import { hostileProfile, startHostileTarget } from '../../scripts/lib/hostile-target.ts';
 import type { HostileMode } from '../../scripts/lib/hostile-target.ts';
-import { ApiClient, RequestGate, TokenStore, operationsById } from '../../fixtures/transport/client.ts';
-import { SecretList } from '../../fixtures/evidence/secrets.ts';
+import type { ApiClient, TokenStore } from '../../fixtures/transport/client.ts';
 import type { InterfaceLiveness } from '../../fixtures/transport/outage.ts';
-import { WorkerTelemetry } from '../../fixtures/run/telemetry.ts';
 import { jsonProblem, transportCause } from '../../fixtures/contract/plain-causes.ts';
+import { recordingLiveness } from './local-server.ts';
+import { workerClient } from './worker-client.ts';
 
 const TIMEOUT_MS = 500;
 let context: APIRequestContext;
@@ -30,20 +30,8 @@ async function against<T>(mode: HostileMode, use: (api: ApiClient, tokens: Token
   const hostile = await startHostileTarget(mode);
   try {
     const target = loadTargetConfig(hostileProfile(hostile.url, TIMEOUT_MS));
-    const telemetry = new WorkerTelemetry();
-    const transport = {
-      context,
-      gate: new RequestGate(4, 100),
-      telemetry,
-      target,
-      secrets: new SecretList([]),
-      operations: operationsById(),
-      ...(liveness === undefined ? {} : { liveness }),
-    };
-    const tokens = new TokenStore({ email: target.email, password: target.password }, telemetry);
-    // The client only adds evidence and annotations; nothing else of TestInfo is used.
-    const testInfo = { annotations: [], attachments: [], attach: async () => {} } as unknown as TestInfo;
-    return await use(new ApiClient(transport, tokens, testInfo), tokens);
+    const { api, tokens } = workerClient(context, target, liveness === undefined ? {} : { liveness });
+    return await use(api, tokens);
   } finally {
     await hostile.close();
   }
@@ -105,11 +93,7 @@ describe('a hostile target is named in plain words', () => {
 
   it('reset: a request the target may refuse by closing (callRefusable) takes the close as its answer, answered for the watch over outages', async () => {
     const told: string[] = [];
-    const liveness = {
-      down: () => undefined,
-      answered: () => told.push('answered'),
-      unanswered: (_address: string, cause: string) => told.push(`unanswered: ${cause}`),
-    } as unknown as InterfaceLiveness;
+    const liveness = recordingLiveness(told);
     await against(
       'reset',
       async (api) => {

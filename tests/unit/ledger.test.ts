@@ -19,6 +19,11 @@ let dirs = 0;
 const freshDir = (): string => join(root, `d${(dirs += 1)}`);
 const TARGET = 'http://127.0.0.1:4010';
 const readText = (file: string): string => readFileSync(file, 'utf8');
+/** The ledger of worker 0 of run1 against TARGET, in a folder of its own. */
+function freshLedger(): { dir: string; ledger: CreatedLedger } {
+  const dir = freshDir();
+  return { dir, ledger: new CreatedLedger('run1', 0, TARGET, dir) };
+}
 
 describe('the ledger of created data', () => {
   it('lists what was created and not archived, across the workers of one run only', () => {
@@ -43,8 +48,7 @@ describe('the ledger of created data', () => {
   });
 
   it('tells apart the same ID created on two targets', () => {
-    const dir = freshDir();
-    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const { dir, ledger } = freshLedger();
     const other = new CreatedLedger('run1', 1, 'http://127.0.0.1:4011', dir);
     ledger.created('a');
     other.created('a');
@@ -53,16 +57,14 @@ describe('the ledger of created data', () => {
   });
 
   it('keeps the entries before a line torn by a killed worker', () => {
-    const dir = freshDir();
-    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const { ledger } = freshLedger();
     ledger.created('a');
     appendFileSync(ledger.file, '{"event":"archi');
     assert.deepEqual(outstanding([readText(ledger.file)]), [{ target: TARGET, id: 'a' }]);
   });
 
   it('archives the leftovers and removes the ledger when none is left behind', async () => {
-    const dir = freshDir();
-    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const { dir, ledger } = freshLedger();
     ledger.created('a');
     ledger.created('b');
     ledger.archived('b');
@@ -75,8 +77,7 @@ describe('the ledger of created data', () => {
   });
 
   it('keeps the ledger and lists what could not be archived', async () => {
-    const dir = freshDir();
-    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const { dir, ledger } = freshLedger();
     ledger.created('a');
     ledger.created('b');
     const result = await sweepLedger('run1', async ({ id }) => (id === 'b' ? 'archiveParticipant answered HTTP 500' : undefined), dir);
@@ -89,8 +90,7 @@ describe('the ledger of created data', () => {
   });
 
   it('lists a creation only once it was confirmed: a refused one is gone, one never answered is pending', () => {
-    const dir = freshDir();
-    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const { ledger } = freshLedger();
     ledger.requested('refused');
     ledger.refused('refused');
     ledger.requested('confirmed');
@@ -105,8 +105,7 @@ describe('the ledger of created data', () => {
   });
 
   it('archives a creation never answered, and says apart, never as left behind, one it could not archive', async () => {
-    const dir = freshDir();
-    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const { dir, ledger } = freshLedger();
     ledger.requested('stored');
     ledger.requested('unknown');
     const archived: string[] = [];
@@ -201,8 +200,7 @@ describe("the participant factory's ledger entries", () => {
   }
 
   it('records a creation as created only once it answered 2xx; a refused one is gone, one never answered stays pending', async () => {
-    const dir = freshDir();
-    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const { ledger } = freshLedger();
     await new ParticipantFactory(client(201), new NameSequence('cs-run1-w0'), ledger).create();
     await assert.rejects(new ParticipantFactory(client(401), new NameSequence('cs-run1-w1'), ledger).create(), /upsertParticipant answered HTTP 401/);
     await assert.rejects(new ParticipantFactory(client('no answer'), new NameSequence('cs-run1-w2'), ledger).create(), /did not finish/);
@@ -213,8 +211,7 @@ describe("the participant factory's ledger entries", () => {
   });
 
   it('confirms a reserved ID once an upsert of it answered 2xx', async () => {
-    const dir = freshDir();
-    const ledger = new CreatedLedger('run1', 0, TARGET, dir);
+    const { ledger } = freshLedger();
     const api = client(200);
     const factory = new ParticipantFactory(api, new NameSequence('cs-run1-w0'), ledger);
     const [stored, unsent] = [factory.reserveId(), factory.reserveId()];

@@ -225,14 +225,7 @@ describe("a mutant's verdict", () => {
 });
 
 describe('the tally and its line', () => {
-  const mutants = [
-    mutant(0, 'reference/ids.ts'),
-    mutant(1, 'reference/ids.ts'),
-    mutant(2, 'reference/ids.ts'),
-    mutant(3, 'reference/ids.ts'),
-    mutant(4, 'reference/ids.ts'),
-    mutant(5, 'reference/ids.ts'),
-  ];
+  const mutants = [0, 1, 2, 3, 4, 5].map((id) => mutant(id, 'reference/ids.ts'));
   const result = (id: number, status: MutantOutcome['status']): MutantOutcome => ({ id: String(id), status, killedBy: [], reason: 'r', durationMs: 1 });
   const entries: TriageEntry[] = [
     { ...keyOf(mutants[1] as MutantInfo), triage: 'equivalent', why: 'w' },
@@ -240,14 +233,8 @@ describe('the tally and its line', () => {
   ];
 
   it('counts equivalents apart from the score, gaps closed among the killed, and open survivors as untriaged', () => {
-    const outcomes = [
-      result(0, 'Killed'),
-      result(1, 'Survived'),
-      result(2, 'Killed'),
-      result(3, 'NoCoverage'),
-      result(4, 'Timeout'),
-      result(5, 'RuntimeError'),
-    ];
+    const statuses: MutantOutcome['status'][] = ['Killed', 'Survived', 'Killed', 'NoCoverage', 'Timeout', 'RuntimeError'];
+    const outcomes = statuses.map((status, id) => result(id, status));
     const figures = tally(mutants, outcomes, entries);
     assert.equal(
       summaryLine(figures, 'reports/mutation/index.html'),

@@ -6,16 +6,16 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { loadTargetConfig } from '../../fixtures/config/profile.ts';
-import { ApiClient, RequestGate, TokenStore, operationsById, retryDelayMs } from '../../fixtures/transport/client.ts';
+import { ApiClient, RequestGate, retryDelayMs } from '../../fixtures/transport/client.ts';
 import { together } from '../../fixtures/transport/together.ts';
-import type { Transport } from '../../fixtures/transport/client.ts';
-import { WorkerTelemetry, type WorkerStats } from '../../fixtures/run/telemetry.ts';
-import { SecretList } from '../../fixtures/evidence/secrets.ts';
+import type { WorkerStats } from '../../fixtures/run/telemetry.ts';
+import { VALID_PROFILE } from './valid-profile.ts';
+import { closeServer, listenLocally } from './local-server.ts';
+import { workerClient } from './worker-client.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -37,15 +37,13 @@ let base = '';
 let context: APIRequestContext;
 
 before(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenLocally(server);
   context = await request.newContext();
 });
 
 after(async () => {
   await context.dispose();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer(server);
 });
 
 function reset(next: Handler): void {
@@ -69,33 +67,13 @@ function client(limits: { maxRps: number; maxConcurrency: number; timeoutMs?: nu
   annotations: TestInfo['annotations'];
 } {
   const target = loadTargetConfig({
+    ...VALID_PROFILE,
     TARGET_BASE_URL: base,
     TARGET_REALTIME_URL: `${base}/v2`,
-    TARGET_EMAIL: 'dev@example.test',
-    TARGET_PASSWORD: 'pw-S3cret!',
-    TARGET_API_KEY: 'key-0123456789',
-    TARGET_ENVIRONMENT: 'development',
-    TARGET_CLIENT_ID: 'client-abcdef',
-    TARGET_SECRET: 'secret-fedcba',
     TARGET_TIMEOUT_MS: String(limits.timeoutMs ?? 5_000),
   });
-  const telemetry = new WorkerTelemetry();
-  const transport: Transport = {
-    context,
-    gate: new RequestGate(limits.maxConcurrency, limits.maxRps),
-    telemetry,
-    target,
-    secrets: new SecretList([]),
-    operations: operationsById(),
-  };
-  const annotations: TestInfo['annotations'] = [];
-  // The client only adds evidence and annotations; nothing else of TestInfo is used.
-  const testInfo = { annotations, attachments: [], attach: async () => {} } as unknown as TestInfo;
-  return {
-    api: new ApiClient(transport, new TokenStore({ email: target.email, password: target.password }, telemetry), testInfo),
-    stats: telemetry.stats,
-    annotations,
-  };
+  const { api, telemetry, testInfo } = workerClient(context, target, { gate: new RequestGate(limits.maxConcurrency, limits.maxRps) });
+  return { api, stats: telemetry.stats, annotations: testInfo.annotations };
 }
 
 /** A bearer token given per call, so that these tests do not log in. */

@@ -12,6 +12,7 @@ import type { TargetConfig } from '../../fixtures/config/profile.ts';
 import { preflight as runPreflight, usableToken } from '../../fixtures/transport/preflight.ts';
 import type { DownInterface, Preflight } from '../../fixtures/transport/preflight.ts';
 import { closedPort } from '../../scripts/lib/closed-port.ts';
+import { VALID_PROFILE } from './valid-profile.ts';
 
 let answer: (response: ServerResponse, request: IncomingMessage) => void = (response) => response.end();
 const server = createServer((incoming, response) => {
@@ -28,14 +29,9 @@ after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function target(baseUrl: string): TargetConfig {
   return loadTargetConfig({
+    ...VALID_PROFILE,
     TARGET_BASE_URL: baseUrl,
     TARGET_REALTIME_URL: `${baseUrl}/v2`,
-    TARGET_EMAIL: 'dev@example.test',
-    TARGET_PASSWORD: 'pw-S3cret!',
-    TARGET_API_KEY: 'key-0123456789',
-    TARGET_ENVIRONMENT: 'development',
-    TARGET_CLIENT_ID: 'client-abcdef',
-    TARGET_SECRET: 'secret-fedcba',
     TARGET_TIMEOUT_MS: '500',
   });
 }

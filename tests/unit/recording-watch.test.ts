@@ -11,26 +11,33 @@ import { describe, it } from 'node:test';
 import { request } from '@playwright/test';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { loadTargetConfig, secretValues } from '../../fixtures/config/profile.ts';
+import type { TargetConfig } from '../../fixtures/config/profile.ts';
 import { InstanceWatches, readRunWatch, startRunWatch } from '../../fixtures/data/recording-watch.ts';
 import { createSecretFile, removeSecretFile, SecretList } from '../../fixtures/evidence/secrets.ts';
 import { buildApp } from '../../reference/app.ts';
 
+/** The reference with a recording that processes for 1.5 s, on a free port of 127.0.0.1, and the profile of a run against it. */
+async function processingReference(): Promise<{ app: Awaited<ReturnType<typeof buildApp>>; target: TargetConfig }> {
+  const app = await buildApp({ recordingDelayMs: 1_500 });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  const target = loadTargetConfig({
+    TARGET_FILE: REFERENCE_TARGET_FILE,
+    TARGET_BASE_URL: baseUrl,
+    TARGET_REALTIME_URL: `${baseUrl}/v2`,
+    TARGET_RECORDING_READY_MS: '1500',
+  });
+  return { app, target };
+}
+
 describe("the run's recording watch", () => {
   it('sees the recording processing from the start, writes one result every worker reads, however late the worker, with redacted evidence', async () => {
-    const app = await buildApp({ recordingDelayMs: 1_500 });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+    const { app, target } = await processingReference();
     const context = await request.newContext();
     const directory = mkdtempSync(join(tmpdir(), 'watch-test-'));
     const secretsFile = createSecretFile();
     try {
-      const target = loadTargetConfig({
-        TARGET_FILE: REFERENCE_TARGET_FILE,
-        TARGET_BASE_URL: baseUrl,
-        TARGET_REALTIME_URL: `${baseUrl}/v2`,
-        TARGET_RECORDING_READY_MS: '1500',
-      });
       const file = join(directory, 'watch.json');
       const watch = startRunWatch(context, target, target.ids.processingMeetingId ?? '', file, secretValues(target), secretsFile);
       assert.equal(existsSync(file), false, 'nothing is written before the watch ends');
@@ -61,19 +68,10 @@ describe("the run's recording watch", () => {
   });
 
   it('self-verification: an instance is watched from when it is told to start, once, and its file is what its project reads', async () => {
-    const app = await buildApp({ recordingDelayMs: 1_500 });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+    const { app, target } = await processingReference();
     const directory = mkdtempSync(join(tmpdir(), 'watch-test-'));
     const watches = new InstanceWatches();
     try {
-      const target = loadTargetConfig({
-        TARGET_FILE: REFERENCE_TARGET_FILE,
-        TARGET_BASE_URL: baseUrl,
-        TARGET_REALTIME_URL: `${baseUrl}/v2`,
-        TARGET_RECORDING_READY_MS: '1500',
-      });
       const file = join(directory, 'watch-0.json');
       const start = watches.prepare(target, secretValues(target), target.ids.processingMeetingId ?? '', file);
       await delay(300);

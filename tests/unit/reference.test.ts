@@ -49,6 +49,16 @@ async function harness(options: ReferenceOptions = {}): Promise<Harness> {
   };
 }
 
+/** The harness of one describe's tests: built before them with these options, closed after them. */
+function describeHarness(options: ReferenceOptions = {}): Harness {
+  const h = {} as Harness;
+  before(async () => {
+    Object.assign(h, await harness(options));
+  });
+  after(() => h.app.close());
+  return h;
+}
+
 function assertErrorBody(response: LightMyRequestResponse, status: number, withError = true): void {
   assert.equal(response.statusCode, status, response.body);
   const body = response.json() as Record<string, unknown>;
@@ -100,11 +110,7 @@ describe('login', () => {
 
 describe('authentication', () => {
   const clock = manualClock();
-  let h: Harness;
-  before(async () => {
-    h = await harness({ now: clock.now, tokenTtlS: 60 });
-  });
-  after(() => h.app.close());
+  const h = describeHarness({ now: clock.now, tokenTtlS: 60 });
 
   it('accepts the API key header in any case', async () => {
     for (const name of ['apikey', 'apiKey', 'APIKEY']) {
@@ -155,11 +161,7 @@ describe('authentication', () => {
 });
 
 describe('groups and pagination', () => {
-  let h: Harness;
-  before(async () => {
-    h = await harness();
-  });
-  after(() => h.app.close());
+  const h = describeHarness();
   const page = async (query: string) => (await h.get(`/groups${query}`)).json() as { pagination: Record<string, number>; data: { id: string }[] };
 
   it('returns 10 groups of page 1 without skip and take', async () => {
@@ -228,11 +230,7 @@ describe('groups and pagination', () => {
 });
 
 describe('participants', () => {
-  let h: Harness;
-  before(async () => {
-    h = await harness({ now: () => Date.UTC(2025, 6, 1, 12) });
-  });
-  after(() => h.app.close());
+  const h = describeHarness({ now: () => Date.UTC(2025, 6, 1, 12) });
   const upsert = (payload: object, headers = h.dev) => h.app.inject({ method: 'POST', url: '/participants', headers, payload });
   const archive = (id: string) => h.app.inject({ method: 'PUT', url: `/participants/${id}/archive`, headers: h.dev });
 
@@ -293,11 +291,7 @@ describe('participants', () => {
 
 describe('recordings', () => {
   const clock = manualClock();
-  let h: Harness;
-  before(async () => {
-    h = await harness({ now: clock.now, recordingDelayMs: 1000 });
-  });
-  after(() => h.app.close());
+  const h = describeHarness({ now: clock.now, recordingDelayMs: 1000 });
   type RecordingBody = { uuid: string; url: string; status: string; roomId: string; meetingId: string; createdAt: string };
   const list = async (query = '', headers = h.dev) => (await h.get(`/recording${query}`, headers)).json() as RecordingBody[];
 
@@ -361,11 +355,7 @@ describe('recordings', () => {
 
 describe('transcription statistics', () => {
   const clock = manualClock();
-  let h: Harness;
-  before(async () => {
-    h = await harness({ now: clock.now, usageLimit: 3, usageWindowMs: 10_000 });
-  });
-  after(() => h.app.close());
+  const h = describeHarness({ now: clock.now, usageLimit: 3, usageWindowMs: 10_000 });
 
   it('filters by environment and validates it', async () => {
     const limited = await buildApp();
@@ -392,11 +382,7 @@ describe('transcription statistics', () => {
 });
 
 describe('security key', () => {
-  let h: Harness;
-  before(async () => {
-    h = await harness({ variants: ['security-path-participants'] });
-  });
-  after(() => h.app.close());
+  const h = describeHarness({ variants: ['security-path-participants'] });
   const create = (payload: unknown, url = '/security', headers: Record<string, string> = h.bearer) =>
     h.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
@@ -529,11 +515,7 @@ describe('security key', () => {
 });
 
 describe('meetings summary and statistics', () => {
-  let h: Harness;
-  before(async () => {
-    h = await harness();
-  });
-  after(() => h.app.close());
+  const h = describeHarness();
   type StatsRecord = { groupId: string; startedAt: string; meetingMinutes: number; recordingMinutes: number; participants: Record<string, unknown>[] };
   const records = async (query: string) => (await h.get(`/meetingstats?onlySummary=false${query}`, h.bearer)).json() as StatsRecord[];
   const totals = (list: StatsRecord[]) => ({
@@ -627,11 +609,7 @@ describe('meetings summary and statistics', () => {
 });
 
 describe('meeting close and realtime', () => {
-  let h: Harness;
-  before(async () => {
-    h = await harness();
-  });
-  after(() => h.app.close());
+  const h = describeHarness();
   const close = (meetingId: string, payload?: object, headers: Record<string, string> = h.bearer) =>
     h.app.inject({ method: 'GET', url: `/meeting/close/${meetingId}`, headers, ...(payload === undefined ? {} : { payload }) });
   type Connected = { id: string; name: string; connectionId: string | null; timestamp: number; channel?: string; roomId?: string };

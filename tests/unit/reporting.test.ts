@@ -186,20 +186,14 @@ describe('Allure failure categories (allurerc.mjs)', () => {
   }
 
   it('sorts the messages of the harness and of Playwright', async () => {
+    const UNREACHABLE = 'Target unreachable or misconfigured';
+    const AUTHENTICATION = 'Authentication: credentials rejected, or accepted where they must not be';
     const table: [string, string, string][] = [
-      [
-        'listGroups: GET http://127.0.0.1:1/groups got no response: connection refused: nothing listens at the target address',
-        'failed',
-        'Target unreachable or misconfigured',
-      ],
-      ['Test timeout of 30000ms exceeded.', 'broken', 'Target unreachable or misconfigured'],
-      ['Target configuration is invalid (TARGET_FILE=x). Fix these variables:', 'failed', 'Target unreachable or misconfigured'],
-      ['Login of the developer account (TARGET_EMAIL) failed: HTTP 401', 'failed', 'Authentication: credentials rejected, or accepted where they must not be'],
-      [
-        'Response does not match operation listGroups (GET /groups): check "status" failed.\nExpected status 200, received 401.',
-        'failed',
-        'Authentication: credentials rejected, or accepted where they must not be',
-      ],
+      ['listGroups: GET http://127.0.0.1:1/groups got no response: connection refused: nothing listens at the target address', 'failed', UNREACHABLE],
+      ['Test timeout of 30000ms exceeded.', 'broken', UNREACHABLE],
+      ['Target configuration is invalid (TARGET_FILE=x). Fix these variables:', 'failed', UNREACHABLE],
+      ['Login of the developer account (TARGET_EMAIL) failed: HTTP 401', 'failed', AUTHENTICATION],
+      ['Response does not match operation listGroups (GET /groups): check "status" failed.\nExpected status 200, received 401.', 'failed', AUTHENTICATION],
       ['Response does not match operation listGroups (GET /groups): check "body" failed.', 'failed', 'Contract violation'],
       ['Error: expect(received).toBe(expected) // Object.is equality', 'failed', 'Contract violation'],
       ['TypeError: Cannot read properties of undefined', 'failed', 'Suite error'],

@@ -1,4 +1,4 @@
-/** A complete, valid target profile of made-up values, for the unit tests that load or use one. */
+/** A complete, valid target profile of made-up values, for the unit tests that load or use one: the required variables and no other. */
 export const VALID_PROFILE: Readonly<Record<string, string>> = {
   TARGET_BASE_URL: 'https://api.example.test/',
   TARGET_REALTIME_URL: 'https://realtime.example.test/v2',
