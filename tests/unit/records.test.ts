@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
-import { CHECK_OUTCOMES, observationParts, observationText, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
+import { CHECK_OUTCOMES, findingText, observationText, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
+import { readObservation } from '../../fixtures/reporters/certificate.ts';
 import {
   casesNotAssessedOf,
   checksOf,
@@ -59,7 +60,7 @@ describe('verdict records', () => {
     writeRecord(info, { kind: 'case not assessed', reason: 'the second page (needs more than 10 groups)' });
     assert.deepEqual(recordsOf(info.attachments, 'observed'), [{ kind: 'observed', requirementId: 'GRP-05', form: 'a 404', detail: 'getGroup (twice)' }]);
     assert.deepEqual(findingsOf(info.attachments), [
-      { kind: 'observed', requirementId: 'GRP-05', text: 'a 404 (getGroup (twice))' },
+      { kind: 'observed', requirementId: 'GRP-05', form: 'a 404', detail: 'getGroup (twice)' },
       { kind: 'warning', requirementId: 'INP-09', text: 'a 500 for an unusual id' },
     ]);
     assert.deepEqual(fixedDeviationsOf(info.attachments), ['RT-03']);
@@ -89,36 +90,17 @@ describe('verdict records', () => {
     assert.deepEqual(recordsOf(attachments), [record]);
   });
 
-  it("the certificate's observation text gives back its form and detail; a text without detail is its form", () => {
-    assert.deepEqual(observationParts(observationText('differs from "x"', 'status 200 (twice)')), {
+  it("an observation's line is `form (detail)`; an older certificate's text reads back into its form and detail", () => {
+    assert.equal(findingText({ kind: 'observed', requirementId: 'VAR-01', form: 'bare array', detail: 'recordings' }), 'bare array (recordings)');
+    assert.equal(findingText({ kind: 'warning', requirementId: 'SEC-03', text: 'short' }), 'short');
+    assert.deepEqual(readObservation(observationText('differs from "x"', 'status 200 (twice)')), {
       form: 'differs from "x"',
       detail: 'status 200 (twice)',
     });
-    assert.deepEqual(observationParts(observationText('a bare array')), { form: 'a bare array' });
-    assert.deepEqual(observationParts(observationText('empty', '')), { form: 'empty', detail: '' });
-  });
-});
-
-describe('skips', () => {
-  it("reads a test's skip and fixme lines, in order, for people", async () => {
-    const { skipReasonsOf } = await import('../../fixtures/verdict/not-assessed.ts');
-    const annotations = [{ type: 'skip', description: 'not applicable: no channel' }, { type: 'fixme' }, { type: 'warning', description: 'INP-09: x' }];
-    assert.deepEqual(skipReasonsOf(annotations), ['not applicable: no channel', 'fixme']);
-  });
-
-  it('a test is skipped as not applicable when every skip it recorded says so, whatever the words of its reasons', () => {
-    const info = blank();
-    writeRecord(info, { kind: 'skip', outcome: 'not applicable', reason: 'not assessed: REC-10 concerns the envelope' });
-    assert.deepEqual(skipsOf(info.attachments), [{ outcome: 'not applicable', reason: 'not assessed: REC-10 concerns the envelope' }]);
-    assert.deepEqual(info.annotations, [{ type: 'skip', description: 'not applicable: not assessed: REC-10 concerns the envelope' }]);
-    assert.equal(skippedAsNotApplicable({ skipReasons: ['x'], skips: skipsOf(info.attachments) }), true);
-    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x'], skips: [{ outcome: 'not assessed', reason: 'not applicable: x' }] }), false);
-    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x'], skips: [] }), false, 'a line alone decides nothing');
-  });
-
-  it('reads a certificate written before skips were records from its skip reasons', () => {
-    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x', 'not applicable: y'] }), true);
-    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x', 'not assessed: y'] }), false);
-    assert.equal(skippedAsNotApplicable({ skipReasons: [] }), false);
+    assert.deepEqual(readObservation(observationText('a bare array')), { form: 'a bare array' });
+    assert.deepEqual(readObservation(observationText('empty', '')), { form: 'empty', detail: '' });
+    assert.deepEqual(readObservation({ form: 'a (b)', detail: 'c' }), { form: 'a (b)', detail: 'c' });
+    assert.deepEqual(readObservation({ form: 'a' }), { form: 'a' });
+    for (const bad of [3, null, {}, { form: 1 }, { form: 'a', detail: 2 }]) assert.equal(readObservation(bad), undefined);
   });
 });
