@@ -104,3 +104,27 @@ describe('verdict records', () => {
     for (const bad of [3, null, {}, { form: 1 }, { form: 'a', detail: 2 }]) assert.equal(readObservation(bad), undefined);
   });
 });
+
+describe('skips', () => {
+  it("reads a test's skip and fixme lines, in order, for people", async () => {
+    const { skipReasonsOf } = await import('../../fixtures/verdict/not-assessed.ts');
+    const annotations = [{ type: 'skip', description: 'not applicable: no channel' }, { type: 'fixme' }, { type: 'warning', description: 'INP-09: x' }];
+    assert.deepEqual(skipReasonsOf(annotations), ['not applicable: no channel', 'fixme']);
+  });
+
+  it('a test is skipped as not applicable when every skip it recorded says so, whatever the words of its reasons', () => {
+    const info = blank();
+    writeRecord(info, { kind: 'skip', outcome: 'not applicable', reason: 'not assessed: REC-10 concerns the envelope' });
+    assert.deepEqual(skipsOf(info.attachments), [{ outcome: 'not applicable', reason: 'not assessed: REC-10 concerns the envelope' }]);
+    assert.deepEqual(info.annotations, [{ type: 'skip', description: 'not applicable: not assessed: REC-10 concerns the envelope' }]);
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['x'], skips: skipsOf(info.attachments) }), true);
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x'], skips: [{ outcome: 'not assessed', reason: 'not applicable: x' }] }), false);
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x'], skips: [] }), false, 'a line alone decides nothing');
+  });
+
+  it('reads a certificate written before skips were records from its skip reasons', () => {
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x', 'not applicable: y'] }), true);
+    assert.equal(skippedAsNotApplicable({ skipReasons: ['not applicable: x', 'not assessed: y'] }), false);
+    assert.equal(skippedAsNotApplicable({ skipReasons: [] }), false);
+  });
+});
