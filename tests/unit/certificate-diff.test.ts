@@ -196,6 +196,13 @@ describe('diff-certificates: what it refuses and what it never prints', () => {
       [JSON.stringify({ ...JSON.parse(text), requirements: [] }), /it lists no requirements/],
       [JSON.stringify({ ...JSON.parse(text), requirements: [{ id: 'PAG-13', level: 'OFTEN', verdict: 'passed' }] }), /PAG-13 has no level of MUST/],
       [JSON.stringify({ ...JSON.parse(text), requirements: [{ id: 'PAG-13', level: 'MUST', verdict: 'fine' }] }), /PAG-13 has no verdict of passed/],
+      [
+        JSON.stringify({
+          ...JSON.parse(text),
+          requirements: [{ id: 'VAR-01', level: 'VARIANT', verdict: 'observed variant', observations: [{ detail: 'x' }] }],
+        }),
+        /the observations of VAR-01 are not a list of observations/,
+      ],
     ];
     for (const [input, message] of cases) {
       assert.throws(
