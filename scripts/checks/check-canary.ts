@@ -79,6 +79,7 @@ import { REPO_ROOT, cleanEnv, runPlaywright } from '../lib/playwright-run.ts';
 import type { RunResult } from '../lib/playwright-run.ts';
 import { thisCheckout, verifyCertificate } from '../lib/certificate-verifier.ts';
 import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
+import type { Observation } from '../../fixtures/verdict/annotation-structure.ts';
 
 const ROOT = REPO_ROOT;
 const SEED = resolve(ROOT, 'reference/seed/seed.json');
@@ -153,7 +154,7 @@ interface VerdictCounts {
   /** Requirements that passed with a SHOULD warning. */
   warned: string[];
   /** The observations of each requirement (its UNSPECIFIED and VARIANT findings). */
-  observed: Record<string, string[]>;
+  observed: Record<string, Observation[]>;
   /** `[REDACTED]` marks in the certificate's Markdown. */
   redactedMarks: number;
   /** The kinds of its outages (fixtures/transport/outage.ts): what it could not judge, and why the run stopped. */
@@ -202,7 +203,9 @@ const RUNS: readonly CanaryRun[] = [
     unexercised: ({ failed, observed, redactedMarks }) =>
       failed > 0
         ? `${failed} requirement(s) failed on a conforming key of everyday words`
-        : !(observed['SEC-08'] ?? []).some((text) => /^some words are not in the BIP-39 English list \([1-9]\d* of \d+ words\)/.test(text))
+        : !(observed['SEC-08'] ?? []).some(
+              ({ form, detail }) => form === 'some words are not in the BIP-39 English list' && /^[1-9]\d* of \d+ words/.test(detail ?? ''),
+            )
           ? 'SEC-08 observed no word outside the BIP-39 list: were they drawn from the everyday list?'
           : redactedMarks > 0
             ? `certification.md holds ${redactedMarks} [REDACTED] mark(s): a word of the key was taken for a secret`

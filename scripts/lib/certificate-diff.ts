@@ -9,15 +9,16 @@
  * and the observations (evidence the certification reporter has already redacted). Nothing else is
  * printed: no address of the target, no check's message, so the output is safe for a job summary.
  *
- * An observation reads `form (detail)` (observationText of fixtures/verdict/annotation-structure.ts): the detail says where it was
- * seen (an operation, a parameter, a count), the form what was seen. Two runs are compared by their
+ * A certificate lists each observation's form and detail apart (an older certificate's `form (detail)`
+ * texts are read into that shape by readCertificate): the detail says where it was seen (an operation,
+ * a parameter, a count), the form what was seen. Two runs are compared by their
  * sets of forms, so that a target whose data grows (more participants, a newer event) does not show
  * up as a changed behaviour, and a behaviour seen in one more place does not either.
  */
 import { verdictLine } from '../../fixtures/verdict/certification.ts';
 import type { Certification, OverallVerdict, RequirementVerdict } from '../../fixtures/verdict/certification.ts';
 import type { Level } from '../../fixtures/verdict/requirements.ts';
-import { observationParts } from '../../fixtures/verdict/annotation-structure.ts';
+import type { Observation } from '../../fixtures/verdict/annotation-structure.ts';
 import { readCertificate } from '../../fixtures/reporters/certificate.ts';
 import type { CertificationReport } from '../../fixtures/reporters/certificate.ts';
 
@@ -27,7 +28,7 @@ export interface RequirementState {
   level: Level;
   verdict: RequirementVerdict;
   statement: string;
-  observations: string[];
+  observations: Observation[];
 }
 
 /** The parts of a certificate the diff reads, checked. */
@@ -50,7 +51,7 @@ export function diffable(report: CertificationReport): DiffableCertificate {
     level: entry.level,
     verdict: entry.verdict,
     statement: typeof entry.statement === 'string' ? entry.statement : '',
-    observations: (entry.observations as string[] | undefined) ?? [],
+    observations: entry.observations ?? [],
   }));
   const list = (key: string): unknown[] => (Array.isArray(parsed[key]) ? parsed[key] : []);
   const certifiability = parsed['certifiability'];
@@ -118,14 +119,9 @@ export interface CertificateDiff {
   removed: string[];
 }
 
-/** The form of an observation: its text without the trailing `(detail)`. */
-export function observedForm(observation: string): string {
-  return observationParts(observation).form;
-}
-
 /** The distinct forms of a requirement's observations, sorted. */
-export function observedForms(observations: readonly string[]): string[] {
-  return [...new Set(observations.map(observedForm))].sort();
+export function observedForms(observations: readonly Observation[]): string[] {
+  return [...new Set(observations.map((observation) => observation.form))].sort();
 }
 
 type Standing = 'failed' | 'not assessed' | 'passing';

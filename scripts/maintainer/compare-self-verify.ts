@@ -34,10 +34,13 @@ function evidenceOf(test: TestOutcome): TestEvidence {
     failuresRecordedByChecks: test.failuresRecordedByChecks,
     fixedDeviations: [],
     ...(test.error === undefined ? {} : { failure: test.error }),
-    findings: test.checks.flatMap((record) =>
-      record.outcome === 'warning' || record.outcome === 'observed'
-        ? [{ kind: record.outcome === 'warning' ? ('warning' as const) : ('observed' as const), requirementId: record.requirementId, text: record.text }]
-        : [],
+    // The findings are the checks' own: a warning's text, an observation's label as its form (no verdict reads more of them).
+    findings: test.checks.flatMap((record): TestEvidence['findings'] =>
+      record.outcome === 'warning'
+        ? [{ kind: 'warning', requirementId: record.requirementId, text: record.text }]
+        : record.outcome === 'observed'
+          ? [{ kind: 'observed', requirementId: record.requirementId, form: record.text }]
+          : [],
     ),
   };
 }

@@ -113,18 +113,20 @@ describe('diff-certificates: each kind of change', () => {
   });
 
   it('a variant whose observed form changed; a form seen in one more place is no change', () => {
-    const other = withRequirement(plain, 'VAR-01', { observations: ['pagination envelope (the description)'] });
+    const other = withRequirement(plain, 'VAR-01', { observations: [{ form: 'pagination envelope', detail: 'the description' }] });
     assert.deepEqual(diffCertificates(plain, other).variantsChanged, [
       { id: 'VAR-01', level: 'VARIANT', statement: '', before: ['bare array'], after: ['pagination envelope'] },
     ]);
-    const elsewhere = withRequirement(plain, 'VAR-01', { observations: ['bare array', 'bare array (listRecordings with take=3)'] });
+    const elsewhere = withRequirement(plain, 'VAR-01', {
+      observations: [{ form: 'bare array' }, { form: 'bare array', detail: 'listRecordings with take=3' }],
+    });
     assert.ok(unchanged(diffCertificates(plain, elsewhere)));
   });
 
   it('unspecified behaviour whose observation changed, at any UNSPECIFIED requirement', () => {
     const diff = diffCertificates(
       plain,
-      withRequirement(withRequirement(plain, 'UNS-07', { observations: ['exp - iat = 7200 s'] }), 'PAG-06', { observations: [] }),
+      withRequirement(withRequirement(plain, 'UNS-07', { observations: [{ form: 'exp - iat = 7200 s' }] }), 'PAG-06', { observations: [] }),
     );
     assert.deepEqual(
       diff.unspecifiedChanged.map((change) => [change.id, change.before, change.after]),
@@ -148,16 +150,30 @@ describe('diff-certificates: each kind of change', () => {
     assert.deepEqual(diffCertificates(added, plain).removed, ['PAG-99']);
   });
 
-  it('observed forms: the text before a trailing (detail), once each, sorted', () => {
-    assert.deepEqual(observedForms(['b (x)', 'a', 'b (y)', 'a (z (nested))']), ['a', 'b']);
+  it('observed forms: each form once, sorted, whatever its detail', () => {
+    assert.deepEqual(observedForms([{ form: 'b', detail: 'x' }, { form: 'a' }, { form: 'b', detail: 'y' }, { form: 'a', detail: 'z (nested)' }]), ['a', 'b']);
+  });
+
+  it('reads a certificate written before observations were data (texts `form (detail)`) into forms and details', () => {
+    // page-stuck-at-first.json is of the older format, plain.json of the current one: the same observations either way.
+    assert.ok(JSON.parse(readFileSync(FAULTY, 'utf8')).requirements.some((entry: { observations: unknown[] }) => typeof entry.observations[0] === 'string'));
+    assert.ok(
+      JSON.parse(readFileSync(PLAIN, 'utf8')).requirements.every((entry: { observations: unknown[] }) =>
+        entry.observations.every((item) => typeof item === 'object'),
+      ),
+    );
+    const faulty = load(FAULTY);
+    const observationsOf = (certificate: DiffableCertificate, id: string) => certificate.requirements.find((entry) => entry.id === id)?.observations;
+    assert.deepEqual(observationsOf(faulty, 'VAR-01'), [{ form: 'bare array' }, { form: 'bare array', detail: 'the sample' }]);
+    for (const id of ['VAR-01', 'VAR-05', 'UNS-10', 'UNS-21']) assert.deepEqual(observationsOf(faulty, id), observationsOf(plain, id), id);
   });
 
   it("compares an observation's form, not the count in its detail (SEC-08: 40 of 128 words, then 39)", () => {
-    /** SEC-08 as the suite observes it (tests/security-keys.spec.ts): `form (detail)`, as the observe fixture writes it. */
+    /** SEC-08 as the suite observes it (tests/security-keys.spec.ts): its form and detail, as the observe fixture records them. */
     const sec08 = (outside: number): DiffableCertificate => {
       const words = [...Array.from({ length: outside }, () => 'zzzz'), ...Array.from({ length: 128 - outside }, () => 'abandon')];
       const { form, detail } = bip39Observation(words);
-      return withRequirement(plain, 'SEC-08', { level: 'UNSPECIFIED', verdict: 'observed unspecified', observations: [`${form} (${detail})`] });
+      return withRequirement(plain, 'SEC-08', { level: 'UNSPECIFIED', verdict: 'observed unspecified', observations: [{ form, detail }] });
     };
     assert.equal(bip39Observation(['zzzz', 'abandon']).detail, '1 of 2 words');
     assert.deepEqual(diffCertificates(sec08(40), sec08(39)).unspecifiedChanged, []);
@@ -180,6 +196,13 @@ describe('diff-certificates: what it refuses and what it never prints', () => {
       [JSON.stringify({ ...JSON.parse(text), requirements: [] }), /it lists no requirements/],
       [JSON.stringify({ ...JSON.parse(text), requirements: [{ id: 'PAG-13', level: 'OFTEN', verdict: 'passed' }] }), /PAG-13 has no level of MUST/],
       [JSON.stringify({ ...JSON.parse(text), requirements: [{ id: 'PAG-13', level: 'MUST', verdict: 'fine' }] }), /PAG-13 has no verdict of passed/],
+      [
+        JSON.stringify({
+          ...JSON.parse(text),
+          requirements: [{ id: 'VAR-01', level: 'VARIANT', verdict: 'observed variant', observations: [{ detail: 'x' }] }],
+        }),
+        /the observations of VAR-01 are not a list of observations/,
+      ],
     ];
     for (const [input, message] of cases) {
       assert.throws(

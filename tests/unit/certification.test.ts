@@ -178,8 +178,8 @@ describe('judgeRequirement', () => {
   it('reads SHOULD warnings, VARIANT forms and UNSPECIFIED observations of its own ID only; a warning or observation is a check that ran', () => {
     const findings = [
       { kind: 'warning' as const, requirementId: 'SEC-08', text: '70 of 128 words are not in the list' },
-      { kind: 'observed' as const, requirementId: 'VAR-01', text: 'bare array' },
-      { kind: 'observed' as const, requirementId: 'UNS-01', text: '404 for an unknown group' },
+      { kind: 'observed' as const, requirementId: 'VAR-01', form: 'bare array' },
+      { kind: 'observed' as const, requirementId: 'UNS-01', form: '404 for an unknown group', detail: 'getGroup' },
     ];
     const warned = evidence(['SEC-08'], 'passed', {
       checks: [{ requirementId: 'SEC-08', outcome: 'warning', text: 'words: 70 of 128 words are not in the list' }],
@@ -190,11 +190,11 @@ describe('judgeRequirement', () => {
     assert.equal(judgeRequirement(SHOULD, [evidence(['SEC-08'], 'passed')], []).verdict, 'passed');
     const variant = judgeRequirement(VARIANT, [evidence(['VAR-01'], 'passed')], findings);
     assert.equal(variant.verdict, 'observed variant');
-    assert.deepEqual(variant.observations, ['bare array']);
+    assert.deepEqual(variant.observations, [{ form: 'bare array' }]);
     const observed = evidence(['UNS-01'], 'passed', { checks: [{ requirementId: 'UNS-01', outcome: 'observed', text: 'x' }] });
     const unspecified = judgeRequirement(UNSPECIFIED, [observed], findings);
     assert.equal(unspecified.verdict, 'observed unspecified');
-    assert.deepEqual(unspecified.observations, ['404 for an unknown group']);
+    assert.deepEqual(unspecified.observations, [{ form: '404 for an unknown group', detail: 'getGroup' }]);
   });
 });
 
@@ -221,7 +221,7 @@ describe('overallVerdict', () => {
 describe('certify', () => {
   it('judges every catalogue entry, totals them per level and prints one verdict line', () => {
     const tests = [
-      evidence(['PAG-01', 'VAR-01'], 'passed', { findings: [{ kind: 'observed', requirementId: 'VAR-01', text: 'envelope' }] }),
+      evidence(['PAG-01', 'VAR-01'], 'passed', { findings: [{ kind: 'observed', requirementId: 'VAR-01', form: 'envelope' }] }),
       evidence(['SEC-08'], 'passed', {
         checks: [{ requirementId: 'SEC-08', outcome: 'warning', text: 'words' }],
         findings: [{ kind: 'warning', requirementId: 'SEC-08', text: '70 of 128 words are not in the list' }],

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestInfo } from '@playwright/test';
-import { CHECK_OUTCOMES, observationParts, observationText, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
+import { CHECK_OUTCOMES, findingText, observationText, splitStructure } from '../../fixtures/verdict/annotation-structure.ts';
+import { readObservation } from '../../fixtures/reporters/certificate.ts';
 import {
   casesNotAssessedOf,
   checksOf,
@@ -59,7 +60,7 @@ describe('verdict records', () => {
     writeRecord(info, { kind: 'case not assessed', reason: 'the second page (needs more than 10 groups)' });
     assert.deepEqual(recordsOf(info.attachments, 'observed'), [{ kind: 'observed', requirementId: 'GRP-05', form: 'a 404', detail: 'getGroup (twice)' }]);
     assert.deepEqual(findingsOf(info.attachments), [
-      { kind: 'observed', requirementId: 'GRP-05', text: 'a 404 (getGroup (twice))' },
+      { kind: 'observed', requirementId: 'GRP-05', form: 'a 404', detail: 'getGroup (twice)' },
       { kind: 'warning', requirementId: 'INP-09', text: 'a 500 for an unusual id' },
     ]);
     assert.deepEqual(fixedDeviationsOf(info.attachments), ['RT-03']);
@@ -89,13 +90,18 @@ describe('verdict records', () => {
     assert.deepEqual(recordsOf(attachments), [record]);
   });
 
-  it("the certificate's observation text gives back its form and detail; a text without detail is its form", () => {
-    assert.deepEqual(observationParts(observationText('differs from "x"', 'status 200 (twice)')), {
+  it("an observation's line is `form (detail)`; an older certificate's text reads back into its form and detail", () => {
+    assert.equal(findingText({ kind: 'observed', requirementId: 'VAR-01', form: 'bare array', detail: 'recordings' }), 'bare array (recordings)');
+    assert.equal(findingText({ kind: 'warning', requirementId: 'SEC-03', text: 'short' }), 'short');
+    assert.deepEqual(readObservation(observationText('differs from "x"', 'status 200 (twice)')), {
       form: 'differs from "x"',
       detail: 'status 200 (twice)',
     });
-    assert.deepEqual(observationParts(observationText('a bare array')), { form: 'a bare array' });
-    assert.deepEqual(observationParts(observationText('empty', '')), { form: 'empty', detail: '' });
+    assert.deepEqual(readObservation(observationText('a bare array')), { form: 'a bare array' });
+    assert.deepEqual(readObservation(observationText('empty', '')), { form: 'empty', detail: '' });
+    assert.deepEqual(readObservation({ form: 'a (b)', detail: 'c' }), { form: 'a (b)', detail: 'c' });
+    assert.deepEqual(readObservation({ form: 'a' }), { form: 'a' });
+    for (const bad of [3, null, {}, { form: 1 }, { form: 'a', detail: 2 }]) assert.equal(readObservation(bad), undefined);
   });
 });
 

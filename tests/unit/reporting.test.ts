@@ -59,7 +59,7 @@ describe('report metadata', () => {
     ];
     assert.deepEqual(citedIds(annotations), ['VAR-01']);
     assert.deepEqual(findingsOf(attachments), [
-      { kind: 'observed', requirementId: 'VAR-01', text: 'bare array (recordings)' },
+      { kind: 'observed', requirementId: 'VAR-01', form: 'bare array', detail: 'recordings' },
       { kind: 'warning', requirementId: 'SEC-03', text: 'accepted a 3-character passphrase' },
     ]);
   });
