@@ -1,6 +1,6 @@
 /**
  * The requirement that states that each read discovery makes answers its list: a discovery read that
- * fails (fixtures/data/discovery.ts) or a read a test depends on without judging it (reads.ts) is a failure of
+ * fails (fixtures/data/discovery-reads.ts) or a read a test depends on without judging it (reads.ts) is a failure of
  * that requirement, recorded in the test that made it. playwright.config.ts hands the table to the
  * harness (its `discoveryRequirements` option), which names no requirement of its own.
  */

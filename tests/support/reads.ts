@@ -1,6 +1,6 @@
 /**
  * Reads that a check depends on without judging them (the harness side of a test), as discovery
- * makes them (fixtures/data/discovery.ts): any usable answer is taken (a 2xx with the pagination envelope);
+ * makes them (fixtures/data/discovery-reads.ts): any usable answer is taken (a 2xx with the pagination envelope);
  * an answer that is not usable is a failed check of the operation's own requirement
  * (DISCOVERY_REQUIREMENTS), and the check that needed it is not assessed (`notAssessed.check` inside a
  * check; `discovered` turns that into a test not assessed, for reads made before any check).

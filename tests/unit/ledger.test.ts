@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { REFERENCE_TARGET_FILE } from '../../fixtures/config/plan.ts';
 import { loadTargetConfig } from '../../fixtures/config/profile.ts';
 import { CreatedLedger, describeSweep, ledgerFiles, outstanding, sweepLedger, targetArchiver } from '../../fixtures/data/ledger.ts';
-import { NameSequence, ParticipantFactory } from '../../fixtures/data/discovery.ts';
+import { NameSequence, ParticipantFactory } from '../../fixtures/data/participants.ts';
 import type { ApiClient } from '../../fixtures/transport/client.ts';
 import type { Exchange } from '../../fixtures/contract/index.ts';
 import { targetSender } from '../../fixtures/transport/network.ts';

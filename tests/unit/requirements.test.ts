@@ -6,7 +6,6 @@ import {
   CatalogueError,
   ID_PREFIXES,
   OPERATION_IDS,
-  cites,
   githubAnchor,
   interfaceSection,
   interfaceSectionAnchor,
@@ -18,6 +17,7 @@ import {
   validateCatalogue,
   type Requirement,
 } from '../../fixtures/verdict/requirements.ts';
+import { cites } from '../../fixtures/verdict/citations.ts';
 import { checkCoverage, formatCoverage, readTestListing, type TestListing } from '../../scripts/lib/catalogue.ts';
 
 const architecture = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
