@@ -13,7 +13,7 @@
 import type { CheckRecord } from '../../fixtures/verdict/checks.ts';
 import type { SkipRecord } from '../../fixtures/verdict/records.ts';
 import { requirement } from '../../fixtures/verdict/requirements.ts';
-import { skippedAsNotApplicable } from '../../fixtures/verdict/certification.ts';
+import { skippedAsNotApplicable } from '../../fixtures/verdict/records.ts';
 import { median } from './median.ts';
 
 /** One test of a self-verification run, as scripts/lib/self-verify-reporter.ts writes it. */

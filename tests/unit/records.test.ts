@@ -18,7 +18,7 @@ import {
   skipsOf,
   writeRecord,
 } from '../../fixtures/verdict/records.ts';
-import { skippedAsNotApplicable } from '../../fixtures/verdict/certification.ts';
+import { skippedAsNotApplicable } from '../../fixtures/verdict/records.ts';
 import type { VerdictRecord } from '../../fixtures/verdict/records.ts';
 
 const blank = (): Pick<TestInfo, 'annotations' | 'attachments'> => ({ annotations: [], attachments: [] });

@@ -9,7 +9,7 @@
  * often an answer that never came). A mutant whose only notice is tests that timed out is `Timeout`
  * (Stryker's status: it counts as detected).
  */
-import { skippedAsNotApplicable } from '../../../fixtures/verdict/certification.ts';
+import { skippedAsNotApplicable } from '../../../fixtures/verdict/records.ts';
 import { variationVerdict, type TestOutcome } from '../kill-matrix.ts';
 
 /** The statuses of Stryker's report schema that a mutation run gives. */
