@@ -41,14 +41,16 @@ export function everyEventIsRealtimeEvent(events: readonly unknown[]): void {
   if (wrong.length > 0) fail(`${wrong.length} of ${events.length} events break the Realtime event shape; the first: ${shown(wrong[0])}`);
 }
 
+/** The connected participants are listed in participants or in presences: a body carrying both names satisfies both documented forms (VAR-02). */
+const holdsConnectedList = (body: Readonly<Record<string, unknown>>): boolean => ['participants', 'presences'].some((name) => Array.isArray(body[name]));
+
 /** A channel-info body holds the channel (an object), its events (an array) and its connected participants (participants or presences, an array). */
 export function isChannelInfo(body: unknown): void {
   if (!isRecord(body)) fail(`the channel-info body is ${shown(body)}, not an object`);
   const problems: string[] = [];
   if (!isRecord(body['channel'])) problems.push(`channel is ${shown(body['channel'], 80)}, not an object`);
   if (!Array.isArray(body['events'])) problems.push(`events is ${shown(body['events'], 80)}, not an array`);
-  // A body carrying both names satisfies both documented forms (VAR-02).
-  if (!['participants', 'presences'].some((name) => Array.isArray(body[name])))
+  if (!holdsConnectedList(body))
     problems.push(`neither participants (${shown(body['participants'], 80)}) nor presences (${shown(body['presences'], 80)}) is an array`);
   if (problems.length > 0) fail(`the channel-info body breaks its shape: ${problems.join('; ')}`);
 }
@@ -138,8 +140,7 @@ export function apiKeyIsOneOf(channel: Readonly<Record<string, unknown>>, keys: 
 
 /** A channel-info body lists its connected participants in participants or in presences (an array, either or both). */
 export function listsConnected(body: unknown): void {
-  const lists = ['participants', 'presences'].filter((name) => isRecord(body) && Array.isArray(body[name]));
-  if (lists.length === 0)
+  if (!isRecord(body) || !holdsConnectedList(body))
     fail(
       `the channel info holds participants ${shown(isRecord(body) ? body['participants'] : undefined)} and presences ${shown(isRecord(body) ? body['presences'] : undefined)}: expected an array in one of them`,
     );
