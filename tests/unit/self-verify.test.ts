@@ -6,7 +6,8 @@ import { after, describe, it } from 'node:test';
 import { harnessSettings } from '../../fixtures/config/settings.ts';
 import { selfVerifyProjects } from '../../fixtures/run/self-verify-projects.ts';
 import { mustNotAssessed, variationVerdict, type TestOutcome } from '../../scripts/lib/kill-matrix.ts';
-import { resultsFileOf } from '../../scripts/lib/self-verify-reporter.ts';
+import { compareVerdicts, verdictsOf } from '../../scripts/lib/self-verify-comparison.ts';
+import { resultsFileOf, type RunResults } from '../../scripts/lib/self-verify-reporter.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'self-verify-test-'));
 after(() => rmSync(directory, { recursive: true, force: true }));
@@ -90,5 +91,39 @@ describe('kill matrix: MUST requirements not assessed', () => {
     const verdict = variationVerdict({ name: 'variation:x', kind: 'variation', description: 'x' }, tests, []);
     assert.equal(verdict.passed, false);
     assert.deepEqual(verdict.mustNotAssessed, ['REC-07']);
+  });
+});
+
+describe('comparing two self-verifications requirement by requirement', () => {
+  const outcome = (project: string, outcomes: readonly ('passed' | 'failed' | 'not assessed')[]): TestOutcome => ({
+    project,
+    title: 'listing groups',
+    location: 'groups.spec.ts:10',
+    status: outcomes.includes('failed') ? 'failed' : 'passed',
+    requirements: ['GRP-01'],
+    checks: outcomes.map((value) => ({ requirementId: 'GRP-01', outcome: value, text: 'listGroups answers 200' })),
+    failuresRecordedByChecks: outcomes.includes('failed'),
+  });
+  const run = (...tests: TestOutcome[]): RunResults => ({ status: 'passed', errors: [], tests });
+
+  it('finds no difference between a run and itself', () => {
+    const results = verdictsOf(run(outcome('plain', ['passed']), outcome('fault:x', ['failed'])));
+    assert.deepEqual(compareVerdicts(results, results), { compared: 2, differences: [], notes: [] });
+  });
+
+  it('names the instance and requirement whose verdict changed, and an instance of one run only', () => {
+    const before = verdictsOf(run(outcome('plain', ['passed']), outcome('fault:x', ['failed'])));
+    const after = verdictsOf(run(outcome('plain', ['not assessed']), outcome('variation:y', ['passed'])));
+    assert.deepEqual(compareVerdicts(before, after).differences, [
+      'fault:x: in the first run only',
+      'plain GRP-01: passed -> not assessed',
+      'variation:y: in the second run only',
+    ]);
+  });
+
+  it('notes the same verdict reached through another number of checks', () => {
+    const { differences, notes } = compareVerdicts(verdictsOf(run(outcome('plain', ['passed']))), verdictsOf(run(outcome('plain', ['passed', 'passed']))));
+    assert.deepEqual(differences, []);
+    assert.deepEqual(notes, ['plain GRP-01: passed, checks run 1 -> 2, failed 0 -> 0']);
   });
 });
