@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { FAULTS } from '../../reference/faults/index.ts';
 import { diffCertificates, diffExitCode, observedForms, parseCertificate, renderMarkdown, renderText, unchanged } from '../../scripts/lib/certificate-diff.ts';
 import type { DiffableCertificate } from '../../scripts/lib/certificate-diff.ts';
-import { NotACertificate } from '../../fixtures/reporters/certificate.ts';
+import { loadCertificate, NotACertificate } from '../../fixtures/reporters/certificate.ts';
 import { renderRunSummary } from '../../scripts/lib/job-summary.ts';
 import { bip39Observation } from '../support/key-material.ts';
 
@@ -162,7 +162,10 @@ describe('diff-certificates: each kind of change', () => {
         entry.observations.every((item) => typeof item === 'object'),
       ),
     );
+    assert.equal(JSON.parse(readFileSync(FAULTY, 'utf8')).format, undefined, 'a certificate of format 1 names no format');
     const faulty = load(FAULTY);
+    assert.equal(loadCertificate(FAULTY).format, 1);
+    assert.equal(loadCertificate(PLAIN).format, 2);
     const observationsOf = (certificate: DiffableCertificate, id: string) => certificate.requirements.find((entry) => entry.id === id)?.observations;
     assert.deepEqual(observationsOf(faulty, 'VAR-01'), [{ form: 'bare array' }, { form: 'bare array', detail: 'the sample' }]);
     for (const id of ['VAR-01', 'VAR-05', 'UNS-10', 'UNS-21']) assert.deepEqual(observationsOf(faulty, id), observationsOf(plain, id), id);
@@ -203,6 +206,16 @@ describe('diff-certificates: what it refuses and what it never prints', () => {
         }),
         /the observations of VAR-01 are not a list of observations/,
       ],
+      // A text is an observation of format 1 only: a certificate of format 2 lists { form, detail? }.
+      [
+        JSON.stringify({
+          ...JSON.parse(text),
+          requirements: [{ id: 'VAR-01', level: 'VARIANT', verdict: 'observed variant', observations: ['bare array (the sample)'] }],
+        }),
+        /the observations of VAR-01 are not a list of observations \(\{ form, detail\? \}\)/,
+      ],
+      [JSON.stringify({ ...JSON.parse(text), format: 'two' }), /its format "two" is not a whole number from 1/],
+      [JSON.stringify({ ...JSON.parse(text), format: 3 }), /^x\.json is a certificate of format 3, newer than this suite reads \(formats 1 to 2\)/],
     ];
     for (const [input, message] of cases) {
       assert.throws(
